@@ -1,0 +1,63 @@
+//! `judge bless`: writes each case's `.out` from the oracle, never from a strategy under
+//! test, and lists what it changed, like compiletest's `--bless`.
+
+use std::fs;
+use std::path::Path;
+
+use crate::cases;
+use crate::error::Error;
+use crate::format;
+use crate::oracle;
+
+/// Returns the exit status: 0, or 2 when some `.in` could not be read.
+pub fn run(root: &Path) -> Result<u8, Error> {
+    let (mut written, mut unchanged, mut broken) = (0, 0, 0);
+    for suite in cases::suites(root)? {
+        let dir = root.join(&suite);
+        let mut inputs: Vec<_> = fs::read_dir(&dir)
+            .map_err(|e| Error::io(&dir, e))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "in"))
+            .collect();
+        inputs.sort_by(|a, b| cases::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        for input in inputs {
+            match bless_one(&input)? {
+                Blessed::Unchanged => unchanged += 1,
+                Blessed::Written(what) => {
+                    written += 1;
+                    println!("{what} {}", input.with_extension("out").display());
+                }
+                Blessed::Broken(message) => {
+                    broken += 1;
+                    eprintln!("judge: {message}");
+                }
+            }
+        }
+    }
+    println!("blessed: {written} written, {unchanged} unchanged, {broken} unreadable");
+    Ok(if broken > 0 { 2 } else { 0 })
+}
+
+enum Blessed {
+    Unchanged,
+    Written(&'static str),
+    Broken(String),
+}
+
+fn bless_one(input: &Path) -> Result<Blessed, Error> {
+    let text = fs::read_to_string(input).map_err(|e| Error::io(input, e))?;
+    let values = match format::parse_input(&text) {
+        Ok(values) => values,
+        Err(e) => return Ok(Blessed::Broken(format!("{}:{e}", input.display()))),
+    };
+    let wanted = format::write_output(oracle::answer(&values));
+    let output = input.with_extension("out");
+    let what = match fs::read_to_string(&output) {
+        Ok(old) if old == wanted => return Ok(Blessed::Unchanged),
+        Ok(_) => "changed",
+        Err(_) => "created",
+    };
+    fs::write(&output, wanted).map_err(|e| Error::io(&output, e))?;
+    Ok(Blessed::Written(what))
+}

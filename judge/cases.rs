@@ -1,0 +1,193 @@
+//! Stored cases: `testcases/<suite>/<name>.in` with its `<name>.out`. A suite is any folder
+//! directly under the cases root; a bad file becomes a judge error for that case alone.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::format::{self, Answer};
+
+pub struct Case {
+    /// `suite/name`, the id used by `--case` and in reports.
+    pub id: String,
+    pub input_path: PathBuf,
+    pub values: Vec<i32>,
+    pub expected: Answer,
+}
+
+/// A case that could not be read: its id and the whole message, with the file's position.
+pub struct BadCase {
+    pub id: String,
+    pub message: String,
+}
+
+/// Every `.in`/`.out` pair under `root`, in suite order (samples, edge, then by name) and
+/// natural order within a suite (`example-2` before `example-10`).
+pub fn load(root: &Path, filter: &[String]) -> Result<(Vec<Case>, Vec<BadCase>), Error> {
+    let mut cases = Vec::new();
+    let mut bad = Vec::new();
+    for suite in suites(root)? {
+        let dir = root.join(&suite);
+        for (name, (input, output)) in pairs(&dir)? {
+            let id = format!("{suite}/{name}");
+            if !filter.is_empty() && !filter.iter().any(|p| matches(p, &suite, &name)) {
+                continue;
+            }
+            match read_pair(&dir, &name, input, output) {
+                Ok((values, expected)) => cases.push(Case {
+                    id,
+                    input_path: dir.join(format!("{name}.in")),
+                    values,
+                    expected,
+                }),
+                Err(message) => bad.push(BadCase { id, message }),
+            }
+        }
+    }
+    Ok((cases, bad))
+}
+
+/// The suite folders under `root`, samples and edge first.
+pub fn suites(root: &Path) -> Result<Vec<String>, Error> {
+    let read = fs::read_dir(root).map_err(|e| Error::io(root, e))?;
+    let mut names: Vec<String> = read
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    let rank = |n: &str| {
+        ["samples", "edge"]
+            .iter()
+            .position(|s| *s == n)
+            .unwrap_or(2)
+    };
+    names.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| natural_cmp(a, b)));
+    Ok(names)
+}
+
+/// Case names in a suite folder, each with whether its `.in` and `.out` exist.
+fn pairs(dir: &Path) -> Result<Vec<(String, (bool, bool))>, Error> {
+    let mut found: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    for entry in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+        let path = entry.map_err(|e| Error::io(dir, e))?.path();
+        let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
+            continue;
+        };
+        let slot = found
+            .entry(stem.to_string_lossy().into_owned())
+            .or_default();
+        match ext.to_str() {
+            Some("in") => slot.0 = true,
+            Some("out") => slot.1 = true,
+            _ => {}
+        }
+    }
+    let mut pairs: Vec<_> = found.into_iter().filter(|(_, (i, o))| *i || *o).collect();
+    pairs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    Ok(pairs)
+}
+
+fn read_pair(
+    dir: &Path,
+    name: &str,
+    input: bool,
+    output: bool,
+) -> Result<(Vec<i32>, Answer), String> {
+    let in_path = dir.join(format!("{name}.in"));
+    let out_path = dir.join(format!("{name}.out"));
+    match (input, output) {
+        (true, false) => {
+            return Err(format!(
+                "{} has no {}",
+                in_path.display(),
+                out_path.display()
+            ))
+        }
+        (false, true) => {
+            return Err(format!(
+                "{} has no {}",
+                out_path.display(),
+                in_path.display()
+            ))
+        }
+        _ => {}
+    }
+    let values = read_with(&in_path, format::parse_input)?;
+    let expected = read_with(&out_path, format::parse_output)?;
+    Ok((values, expected))
+}
+
+fn read_with<T>(
+    path: &Path,
+    parse: fn(&str) -> Result<T, format::FormatError>,
+) -> Result<T, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse(&text).map_err(|e| format!("{}:{e}", path.display()))
+}
+
+/// `--case` matching: the whole id, the suite or the name, with `*` as a wildcard.
+pub fn matches(pattern: &str, suite: &str, name: &str) -> bool {
+    let id = format!("{suite}/{name}");
+    [id.as_str(), suite, name]
+        .iter()
+        .any(|text| glob(pattern.as_bytes(), text.as_bytes()))
+}
+
+fn glob(pattern: &[u8], text: &[u8]) -> bool {
+    match pattern.split_first() {
+        None => text.is_empty(),
+        Some((b'*', rest)) => (0..=text.len()).any(|skip| glob(rest, &text[skip..])),
+        Some((c, rest)) => text.first() == Some(c) && glob(rest, &text[1..]),
+    }
+}
+
+/// Orders digit runs by value, so `case-9` sorts before `case-10`.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let key = |s: &str| {
+        let mut parts: Vec<(String, u64)> = Vec::new();
+        let mut text = String::new();
+        let mut digits = String::new();
+        for c in s.chars().chain(std::iter::once('\0')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                parts.push((
+                    std::mem::take(&mut text),
+                    digits.parse().unwrap_or(u64::MAX),
+                ));
+                digits.clear();
+            }
+            text.push(c);
+        }
+        parts.push((text, 0));
+        parts
+    };
+    key(a).cmp(&key(b)).then_with(|| a.cmp(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order_puts_9_before_10() {
+        let mut names = vec!["example-10", "example-9", "example-1", "a"];
+        names.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(names, ["a", "example-1", "example-9", "example-10"]);
+    }
+
+    #[test]
+    fn case_patterns_match_suite_name_id_and_wildcards() {
+        assert!(matches("edge", "edge", "tie-1"));
+        assert!(matches("tie-1", "edge", "tie-1"));
+        assert!(matches("edge/tie-1", "edge", "tie-1"));
+        assert!(matches("edge/t*", "edge", "tie-1"));
+        assert!(matches("*50000*", "stress", "uniform-50000-1"));
+        assert!(!matches("edg", "edge", "tie-1"));
+        assert!(!matches("samples", "edge", "tie-1"));
+    }
+}

@@ -1,0 +1,276 @@
+//! LeetCode's text formats for this problem: the input `[1,2,3,7]` and the output `"Bob"`.
+//! Spaces, a trailing newline and CRLF are accepted, as LeetCode's testcase box accepts them;
+//! anything else is an error with the line and column where it was found.
+
+use std::fmt;
+
+pub const MIN_LEN: usize = 1;
+pub const MAX_LEN: usize = 50_000;
+pub const MIN_VALUE: i32 = -1000;
+pub const MAX_VALUE: i32 = 1000;
+
+/// Who wins, as LeetCode prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Alice,
+    Bob,
+    Tie,
+}
+
+impl Answer {
+    pub const ALL: [Answer; 3] = [Answer::Alice, Answer::Bob, Answer::Tie];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Answer::Alice => "Alice",
+            Answer::Bob => "Bob",
+            Answer::Tie => "Tie",
+        }
+    }
+
+    /// The answer for a final lead of the first player over the second.
+    pub fn from_lead(lead: i64) -> Answer {
+        match lead {
+            l if l > 0 => Answer::Alice,
+            l if l < 0 => Answer::Bob,
+            _ => Answer::Tie,
+        }
+    }
+}
+
+/// A parse error at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// A cursor over the text that knows its line and column.
+struct Cursor<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str) -> Self {
+        // A byte-order mark is invisible in editors; accept it like whitespace.
+        let at = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        Cursor { text, at }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        Some(c)
+    }
+
+    fn skip_spaces(&mut self) {
+        while let Some(c) = self.peek() {
+            match c {
+                ' ' | '\t' | '\n' => self.at += 1,
+                '\r' if self.text[self.at..].starts_with("\r\n") => self.at += 1,
+                _ => break,
+            }
+        }
+    }
+
+    fn position(&self, at: usize) -> (usize, usize) {
+        let before = &self.text[..at];
+        let line = before.matches('\n').count() + 1;
+        let column = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count()
+            + 1;
+        (line, column)
+    }
+
+    fn error_at(&self, at: usize, message: String) -> FormatError {
+        let (line, column) = self.position(at);
+        FormatError {
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// "expected X, found Y" at the cursor.
+    fn expected(&self, what: &str) -> FormatError {
+        self.error_at(self.at, format!("expected {what}, found {}", self.found()))
+    }
+
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "end of input".to_string(),
+            Some(c) => format!("{:?}", c),
+        }
+    }
+
+    fn expect(&mut self, wanted: char, what: &str) -> Result<(), FormatError> {
+        if self.peek() == Some(wanted) {
+            self.at += wanted.len_utf8();
+            Ok(())
+        } else {
+            Err(self.expected(what))
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), FormatError> {
+        self.skip_spaces();
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.expected("end of input")),
+        }
+    }
+}
+
+/// Parses `[v1,v2,…]` and checks LeetCode's constraints on it.
+pub fn parse_input(text: &str) -> Result<Vec<i32>, FormatError> {
+    let mut cur = Cursor::new(text);
+    cur.skip_spaces();
+    cur.expect('[', "'[' to open the array")?;
+    let mut values = Vec::new();
+    cur.skip_spaces();
+    if cur.peek() == Some(']') {
+        return Err(cur.error_at(
+            cur.at,
+            format!("the array is empty; LeetCode allows {MIN_LEN}..={MAX_LEN} values"),
+        ));
+    }
+    loop {
+        cur.skip_spaces();
+        let start = cur.at;
+        let value = parse_integer(&mut cur)?;
+        if !(i64::from(MIN_VALUE)..=i64::from(MAX_VALUE)).contains(&value) {
+            return Err(cur.error_at(
+                start,
+                format!(
+                    "value {} at index {} is outside {MIN_VALUE}..={MAX_VALUE}",
+                    &cur.text[start..cur.at],
+                    values.len()
+                ),
+            ));
+        }
+        if values.len() == MAX_LEN {
+            return Err(cur.error_at(
+                start,
+                format!(
+                    "more than {MAX_LEN} values: index {} is one too many",
+                    MAX_LEN
+                ),
+            ));
+        }
+        values.push(value as i32);
+        cur.skip_spaces();
+        match cur.peek() {
+            Some(',') => cur.at += 1,
+            Some(']') => {
+                cur.at += 1;
+                break;
+            }
+            _ => return Err(cur.expected("',' or ']' after a value")),
+        }
+    }
+    cur.finish()?;
+    Ok(values)
+}
+
+/// An optional minus sign and decimal digits, without leading zeros, as in JSON.
+fn parse_integer(cur: &mut Cursor) -> Result<i64, FormatError> {
+    let start = cur.at;
+    let negative = cur.peek() == Some('-');
+    if negative {
+        cur.at += 1;
+    }
+    let digits_start = cur.at;
+    while cur.peek().is_some_and(|c| c.is_ascii_digit()) {
+        cur.at += 1;
+    }
+    let digits = &cur.text[digits_start..cur.at];
+    if digits.is_empty() {
+        cur.at = digits_start;
+        return Err(cur.expected("a number"));
+    }
+    if digits.len() > 1 && digits.starts_with('0') {
+        return Err(cur.error_at(
+            start,
+            format!("leading zero in {:?}", &cur.text[start..cur.at]),
+        ));
+    }
+    // Anything longer is out of range anyway: saturate rather than overflow.
+    let magnitude: i64 = digits.parse().unwrap_or(i64::MAX);
+    Ok(if negative { -magnitude } else { magnitude })
+}
+
+/// Parses `"Alice"`, `"Bob"` or `"Tie"`.
+pub fn parse_output(text: &str) -> Result<Answer, FormatError> {
+    let mut cur = Cursor::new(text);
+    cur.skip_spaces();
+    cur.expect('"', "'\"' to open the answer")?;
+    let start = cur.at;
+    while cur.peek().is_some_and(|c| c != '"' && c != '\n') {
+        cur.bump();
+    }
+    let word = &cur.text[start..cur.at];
+    cur.expect('"', "'\"' to close the answer")?;
+    let answer = Answer::ALL
+        .into_iter()
+        .find(|a| a.as_str() == word)
+        .ok_or_else(|| {
+            cur.error_at(
+                start,
+                format!("expected \"Alice\", \"Bob\" or \"Tie\", found {word:?}"),
+            )
+        })?;
+    cur.finish()?;
+    Ok(answer)
+}
+
+/// The input as LeetCode's testcase box shows it, with a trailing newline.
+pub fn write_input(values: &[i32]) -> String {
+    let mut text = String::with_capacity(values.len() * 5 + 3);
+    text.push('[');
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&v.to_string());
+    }
+    text.push_str("]\n");
+    text
+}
+
+/// The output as LeetCode prints it, with a trailing newline.
+pub fn write_output(answer: Answer) -> String {
+    format!("\"{}\"\n", answer.as_str())
+}
+
+/// A long input shortened for a report line: `[1,2,…,7] (n = 50000)`.
+pub fn abbreviate(values: &[i32]) -> String {
+    const SHOWN: usize = 6;
+    if values.len() <= 2 * SHOWN {
+        return write_input(values).trim_end().to_string();
+    }
+    let join = |part: &[i32]| {
+        part.iter()
+            .map(i32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "[{},…,{}] (n = {})",
+        join(&values[..SHOWN]),
+        join(&values[values.len() - SHOWN..]),
+        values.len()
+    )
+}

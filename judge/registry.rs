@@ -1,0 +1,107 @@
+//! Every solution compiled into the judge. The build script lists `solutions/*.rs` and
+//! `solutions/wrong/*.rs`; nothing else in the crate names a solution file.
+
+use crate::error::Error;
+use crate::verdict::Verdict;
+
+/// One solution: its name, its file, its function and its text as pasted into LeetCode.
+pub struct Entry {
+    /// `four_scalars`, or `wrong/greedy` for a deliberately wrong one.
+    pub name: &'static str,
+    /// The path under the crate root.
+    pub file: &'static str,
+    pub run: fn(Vec<i32>) -> String,
+    pub source: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));
+
+impl Entry {
+    pub fn is_wrong(&self) -> bool {
+        self.name.starts_with("wrong/")
+    }
+
+    /// The verdict this solution must get: AC for a strategy, the `// expect:` tag on the
+    /// first line for a wrong one.
+    pub fn expected(&self) -> Result<Verdict, Error> {
+        if !self.is_wrong() {
+            return Ok(Verdict::Ac);
+        }
+        let first = self.source.lines().next().unwrap_or("");
+        let bad = |message: String| Error::BadTag {
+            file: self.file,
+            message,
+        };
+        let tag = first
+            .strip_prefix("// expect:")
+            .ok_or_else(|| {
+                bad(format!(
+                    "first line must be '// expect: WA|RE|TLE', found {first:?}"
+                ))
+            })?
+            .trim();
+        match Verdict::parse(tag) {
+            Some(Verdict::Ac) | None => Err(bad(format!(
+                "unknown expected verdict {tag:?}; use WA, RE or TLE"
+            ))),
+            Some(verdict) => Ok(verdict),
+        }
+    }
+}
+
+pub fn all() -> &'static [Entry] {
+    ENTRIES
+}
+
+/// The correct strategies only.
+pub fn strategies() -> impl Iterator<Item = &'static Entry> {
+    ENTRIES.iter().filter(|e| !e.is_wrong())
+}
+
+pub fn find(name: &str) -> Result<&'static Entry, Error> {
+    ENTRIES
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| Error::UnknownSolution {
+            name: name.to_string(),
+            known: ENTRIES.iter().map(|e| e.name).collect(),
+        })
+}
+
+/// The named solutions, or every one when no name is given.
+pub fn select(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
+    if names.is_empty() {
+        return Ok(ENTRIES.iter().collect());
+    }
+    names.iter().map(|n| find(n)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_four_strategies_are_registered() {
+        let names: Vec<_> = strategies().map(|e| e.name).collect();
+        for wanted in ["dp_array", "four_scalars", "recursive_memo", "rolling_mod4"] {
+            assert!(names.contains(&wanted), "{wanted} missing from {names:?}");
+        }
+    }
+
+    #[test]
+    fn every_wrong_solution_has_a_valid_tag() {
+        for entry in all().iter().filter(|e| e.is_wrong()) {
+            let verdict = entry.expected().unwrap_or_else(|e| panic!("{e}"));
+            assert_ne!(verdict, Verdict::Ac);
+        }
+    }
+
+    #[test]
+    fn unknown_names_are_an_error_that_lists_the_known_ones() {
+        let message = find("nope").err().unwrap().to_string();
+        assert!(
+            message.contains("\"nope\"") && message.contains("four_scalars"),
+            "{message}"
+        );
+    }
+}
