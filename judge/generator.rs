@@ -96,10 +96,15 @@ impl Shape {
 
 /// One case of `len` values; the same arguments give the same case everywhere.
 pub fn generate(shape: Shape, len: usize, seed: u64) -> Vec<i32> {
-    let mut rng = Rng::new(seed);
     let mut values = Vec::with_capacity(len);
-    fill(shape, len, &mut rng, &mut values);
+    generate_into(shape, len, seed, &mut values);
     values
+}
+
+/// `generate` into a reused buffer, for the stress loop.
+pub fn generate_into(shape: Shape, len: usize, seed: u64, values: &mut Vec<i32>) {
+    values.clear();
+    fill(shape, len, &mut Rng::new(seed), values);
 }
 
 fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {

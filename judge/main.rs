@@ -2,8 +2,10 @@
 
 mod bless;
 mod cases;
+mod check;
 mod child;
 mod cli;
+mod counterexample;
 mod custom;
 mod error;
 mod format;
@@ -16,9 +18,13 @@ mod registry;
 mod report;
 mod runner;
 mod serve;
+mod shrink;
+mod stress;
 mod style;
 mod summary;
+mod sweep;
 mod verdict;
+mod verify;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -61,10 +67,9 @@ fn try_main() -> Result<u8, Error> {
             let entry = registry::find(name)?;
             Ok(serve::serve(entry, args.stack_mb))
         }
-        Command::Stress | Command::Verify | Command::Bench => Err(Error::Message(format!(
-            "{:?} is not built yet",
-            args.command
-        ))),
+        Command::Stress => stress::run(&args),
+        Command::Verify => verify::run(&args),
+        Command::Bench => Err(Error::Message("bench is not built yet".to_string())),
     }
 }
 

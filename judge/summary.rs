@@ -77,7 +77,8 @@ impl Summary {
                     .filter(|(_, o)| o.verdict != Verdict::Ac)
                     .map(|(_, o)| o.verdict.code())
                     .collect();
-                if failed.len() == 1 && done.len() < cases.len() {
+                // A wrong solution stops at its first failure, as LeetCode does.
+                if failed.len() == 1 && run.expected != Verdict::Ac {
                     format!("{accepted} AC, then {}", failed[0])
                 } else {
                     let mut counts: Vec<String> = Verdict::ALL

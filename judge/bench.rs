@@ -1,0 +1,383 @@
+//! `judge bench`: each strategy's time per call and extra memory, by input size.
+//!
+//! Time is measured here, on one thread whose stack fits the deepest recursion. Memory is
+//! measured in a fresh child per strategy and size (`judge bench-child`), so one call's peak
+//! cannot hide behind another's.
+//!
+//! `--format json` prints one object with these fields:
+//!   profile            "release" or "debug"
+//!   cores              logical cores (`available_parallelism`), or null
+//!   reps               timed calls per strategy and size, after one warm-up call
+//!   seed, shape        the generator's arguments, the same for every strategy
+//!   stack_bytes        the stack of the timing thread
+//!   frame_bytes        stack allowed per level of recursion (see `FRAME_BYTES`)
+//!   results            one object per strategy and size:
+//!     strategy, n, answer
+//!     median_ns, min_ns, q1_ns, q3_ns, max_ns   time of one call alone, in nanoseconds
+//!     ns_per_element     median_ns / n
+//!     ratio_to_fastest   median_ns / the smallest median_ns at this n
+//!     extra_kib          peak minus baseline resident KiB of a child making one call, or
+//!                        null where it cannot be measured (not Linux)
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::process::Command;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::cli::{Args, Format};
+use crate::error::Error;
+use crate::generator::{self, Shape};
+use crate::json::Json;
+use crate::memory;
+use crate::registry::{self, Entry};
+use crate::report::{build_profile, show_duration};
+use crate::svg;
+
+pub const SEED: u64 = 1406;
+const SIZES: [usize; 4] = [1_000, 10_000, 50_000, 200_000];
+const REPS: usize = 31;
+/// Stack allowed per level of recursion. recursive_memo, the one recursive strategy, touched
+/// 48 B per level in a release build and 144 B in a debug build (VmHWM of a child at n = 10^6,
+/// minus its 4 B-per-pile memo); 256 B leaves room for another compiler or profile. Only the
+/// touched part of a stack becomes resident, so the spare costs address space, not memory.
+pub const FRAME_BYTES: usize = 256;
+/// Room for the thread's own needs beside the recursion.
+const STACK_FLOOR: usize = 8 << 20;
+
+/// The stack for a thread that calls a strategy on `n` piles.
+pub fn stack_for(n: usize) -> usize {
+    n.saturating_mul(FRAME_BYTES).saturating_add(STACK_FLOOR)
+}
+
+pub struct Report {
+    pub profile: &'static str,
+    pub cores: Option<usize>,
+    pub reps: usize,
+    pub seed: u64,
+    pub stack_bytes: usize,
+    pub strategies: Vec<&'static str>,
+    /// Grouped by n (ascending), strategies in registry order within a size.
+    pub rows: Vec<Row>,
+}
+
+pub struct Row {
+    pub strategy: &'static str,
+    pub n: usize,
+    pub answer: String,
+    pub time: Stats,
+    pub ratio: f64,
+    pub extra_kib: Option<u64>,
+}
+
+/// Order statistics of the timed calls, in nanoseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    pub min: u64,
+    pub q1: u64,
+    pub median: u64,
+    pub q3: u64,
+    pub max: u64,
+}
+
+impl Stats {
+    fn of(ns: &mut [u64]) -> Stats {
+        ns.sort_unstable();
+        let len = ns.len();
+        let rank = |q: f64| ns[((len - 1) as f64 * q).round() as usize];
+        let median = if len % 2 == 1 {
+            ns[len / 2]
+        } else {
+            (ns[len / 2 - 1] + ns[len / 2]) / 2
+        };
+        Stats {
+            min: ns[0],
+            q1: rank(0.25),
+            median,
+            q3: rank(0.75),
+            max: ns[len - 1],
+        }
+    }
+}
+
+impl Row {
+    pub fn ns_per_element(&self) -> f64 {
+        self.time.median as f64 / self.n as f64
+    }
+}
+
+pub fn run(args: &Args) -> Result<u8, Error> {
+    if cfg!(debug_assertions) {
+        eprintln!("judge: warning: a debug build's timings mean nothing; use 'cargo run --release -- bench'");
+    }
+    let entries = select(&args.solutions)?;
+    let mut sizes = args.sizes.clone().unwrap_or_else(|| SIZES.to_vec());
+    sizes.sort_unstable();
+    sizes.dedup();
+    let mut report = measure(&entries, &sizes, args.reps.unwrap_or(REPS))?;
+    for row in &mut report.rows {
+        row.extra_kib = extra_memory(row.strategy, row.n)?;
+    }
+    if let Some(path) = &args.svg {
+        std::fs::write(path, svg::render(&report)).map_err(|e| Error::io(path, e))?;
+    }
+    match args.format {
+        Format::Text => print!("{}", render_text(&report)),
+        Format::Json => print!("{}", render_json(&report).render()),
+    }
+    Ok(if report.disagreements().is_empty() { 0 } else { 1 })
+}
+
+/// The named strategies (each once), or all of them; wrong solutions may loop or panic.
+fn select(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
+    if names.is_empty() {
+        return Ok(registry::strategies().collect());
+    }
+    let mut chosen: Vec<&'static Entry> = Vec::new();
+    for name in names {
+        let entry = registry::find(name)?;
+        if entry.is_wrong() {
+            return Err(Error::Usage(format!(
+                "'judge bench' times correct strategies only, not {name:?}"
+            )));
+        }
+        if !chosen.iter().any(|e| e.name == entry.name) {
+            chosen.push(entry);
+        }
+    }
+    Ok(chosen)
+}
+
+/// Times every strategy at every size; memory is left for `extra_memory`.
+pub fn measure(entries: &[&'static Entry], sizes: &[usize], reps: usize) -> Result<Report, Error> {
+    let stack = stack_for(sizes.iter().copied().max().unwrap_or(0));
+    let (work, sizes_owned) = (entries.to_vec(), sizes.to_vec());
+    let rows = thread::Builder::new()
+        .name("bench".to_string())
+        .stack_size(stack)
+        .spawn(move || time_all(&work, &sizes_owned, reps.max(1)))
+        .map_err(|e| {
+            let size = memory::show_kib(Some(stack as u64 >> 10));
+            Error::Message(format!("cannot start a thread with a {size} stack: {e}"))
+        })?
+        .join()
+        .map_err(|_| Error::Message("a strategy panicked while being timed".to_string()))?;
+    Ok(Report {
+        profile: build_profile(),
+        cores: thread::available_parallelism().ok().map(|n| n.get()),
+        reps: reps.max(1),
+        seed: SEED,
+        stack_bytes: stack,
+        strategies: entries.iter().map(|e| e.name).collect(),
+        rows,
+    })
+}
+
+fn time_all(entries: &[&'static Entry], sizes: &[usize], reps: usize) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for &n in sizes {
+        let input = generator::generate(Shape::Uniform, n, SEED);
+        let first = rows.len();
+        for &entry in entries {
+            let answer = (entry.run)(input.clone());
+            let mut ns: Vec<u64> = (0..reps).map(|_| time_one(entry, &input)).collect();
+            rows.push(Row {
+                strategy: entry.name,
+                n,
+                answer,
+                time: Stats::of(&mut ns),
+                ratio: 0.0,
+                extra_kib: None,
+            });
+        }
+        let fastest = rows[first..].iter().map(|r| r.time.median).min();
+        let fastest = fastest.unwrap_or(1).max(1) as f64;
+        for row in &mut rows[first..] {
+            row.ratio = row.time.median as f64 / fastest;
+        }
+    }
+    rows
+}
+
+/// One call alone: the copy is made before the clock starts and the answer dropped after.
+fn time_one(entry: &Entry, input: &[i32]) -> u64 {
+    let values = input.to_vec();
+    let start = Instant::now();
+    let answer = black_box(entry.run)(black_box(values));
+    let elapsed = start.elapsed();
+    black_box(answer);
+    elapsed.as_nanos().try_into().unwrap_or(u64::MAX)
+}
+
+/// Re-runs this executable as `judge bench-child` so the peak belongs to one call alone.
+fn extra_memory(strategy: &str, n: usize) -> Result<Option<u64>, Error> {
+    let exe = std::env::current_exe()
+        .map_err(|e| Error::Message(format!("cannot find the judge executable: {e}")))?;
+    let (len, seed) = (n.to_string(), SEED.to_string());
+    let output = Command::new(&exe)
+        .args(["bench-child", "--solution", strategy, "--len", &len])
+        .args(["--seed", &seed])
+        .output()
+        .map_err(|e| Error::io(&exe, e))?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let failed = |why: String| {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        Error::Message(format!(
+            "the memory run of {strategy:?} at n = {n} failed: {why} {}",
+            stderr.trim()
+        ))
+    };
+    if !output.status.success() {
+        return Err(failed(output.status.to_string()));
+    }
+    if text.trim() == "n/a" {
+        return Ok(None);
+    }
+    match text.split_whitespace().map(str::parse).collect::<Vec<_>>()[..] {
+        [Ok(before), Ok(after)] => Ok(Some(u64::saturating_sub(after, before))),
+        _ => Err(failed(format!("unreadable report {:?}", text.trim()))),
+    }
+}
+
+/// `judge bench-child --solution NAME --len N [--seed S]`: one call, then prints the
+/// resident KiB just before it and the peak after it, or `n/a` where there is no such count.
+pub fn child(args: &Args) -> Result<u8, Error> {
+    let (Some(n), [name]) = (args.len, args.solutions.as_slice()) else {
+        return Err(Error::Usage(
+            "'judge bench-child' needs one '--solution' and '--len'".to_string(),
+        ));
+    };
+    let entry = registry::find(name)?;
+    let input = generator::generate(Shape::Uniform, n, args.seed.unwrap_or(SEED));
+    let worker = thread::Builder::new()
+        .stack_size(stack_for(n))
+        .spawn(move || {
+            // The baseline holds the input and this thread; the peak adds only the call.
+            memory::reset_peak();
+            let before = memory::peak_rss_kib();
+            let answer = black_box(entry.run)(black_box(input));
+            let after = memory::peak_rss_kib();
+            black_box(answer);
+            before.zip(after)
+        })
+        .map_err(|e| Error::Message(format!("cannot start the worker thread: {e}")))?;
+    let measured = worker
+        .join()
+        .map_err(|_| Error::Message(format!("{name:?} panicked at n = {n}")))?;
+    match measured {
+        Some((before, after)) => println!("{before} {after}"),
+        None => println!("n/a"),
+    }
+    Ok(0)
+}
+
+impl Report {
+    /// The sizes at which the strategies' answers differ.
+    pub fn disagreements(&self) -> Vec<usize> {
+        let mut sizes: Vec<usize> = self
+            .rows
+            .iter()
+            .filter(|r| self.rows.iter().any(|o| o.n == r.n && o.answer != r.answer))
+            .map(|r| r.n)
+            .collect();
+        sizes.dedup();
+        sizes
+    }
+}
+
+const HEAD: [&str; 8] = [
+    "strategy", "n", "median", "min", "max", "ns/elt", "×fastest", "extra mem",
+];
+
+fn cells(row: &Row) -> [String; 8] {
+    let time = |ns: u64| show_duration(Duration::from_nanos(ns));
+    [
+        row.strategy.to_string(),
+        row.n.to_string(),
+        time(row.time.median),
+        time(row.time.min),
+        time(row.time.max),
+        format!("{:.2}", row.ns_per_element()),
+        format!("{:.2}×", row.ratio),
+        memory::show_kib(row.extra_kib),
+    ]
+}
+
+pub fn render_text(report: &Report) -> String {
+    let mut out = String::new();
+    let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
+    writeln!(
+        out,
+        "bench · {} build · {cores} cores · {} timed calls per point after 1 warm-up · \
+         uniform input, seed {} · stack {} ({} + {FRAME_BYTES} B × largest n)\n",
+        report.profile,
+        report.reps,
+        report.seed,
+        memory::show_kib(Some(report.stack_bytes as u64 >> 10)),
+        memory::show_kib(Some(STACK_FLOOR as u64 >> 10)),
+    )
+    .unwrap();
+    let rows: Vec<[String; 8]> = report.rows.iter().map(cells).collect();
+    let mut widths = HEAD.map(|h| h.chars().count());
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String; 8]| {
+        let mut text = format!("{:<w$}", cells[0], w = widths[0]);
+        for (cell, w) in cells.iter().zip(widths).skip(1) {
+            write!(text, "  {cell:>w$}").unwrap();
+        }
+        text + "\n"
+    };
+    out.push_str(&line(&HEAD.map(String::from)));
+    for (i, (row, cells)) in report.rows.iter().zip(&rows).enumerate() {
+        if i > 0 && report.rows[i - 1].n != row.n {
+            out.push('\n');
+        }
+        out.push_str(&line(cells));
+    }
+    out.push_str("\ntimes: one call alone, its input copied before the clock starts; ×fastest: median over the smallest median at that n\n");
+    if report.rows.iter().all(|r| r.extra_kib.is_none()) {
+        out.push_str("extra mem: n/a, this system has no /proc/self/status to read a peak from\n");
+    } else {
+        out.push_str("extra mem: peak resident set (VmHWM) of a child making one call, minus its resident set just before; pages are 4 KiB, so small n reads ~0; touched stack counts\n");
+    }
+    for n in report.disagreements() {
+        let answers: Vec<String> = (report.rows.iter().filter(|r| r.n == n))
+            .map(|r| format!("{} {}", r.strategy, r.answer))
+            .collect();
+        writeln!(out, "strategies disagree at n = {n}: {}", answers.join(", ")).unwrap();
+    }
+    out
+}
+
+pub fn render_json(report: &Report) -> Json {
+    let int = |x: u64| Json::Int(x.into());
+    let results = report.rows.iter().map(|row| {
+        Json::Object(vec![
+            ("strategy", Json::str(row.strategy)),
+            ("n", int(row.n as u64)),
+            ("answer", Json::str(row.answer.clone())),
+            ("median_ns", int(row.time.median)),
+            ("min_ns", int(row.time.min)),
+            ("q1_ns", int(row.time.q1)),
+            ("q3_ns", int(row.time.q3)),
+            ("max_ns", int(row.time.max)),
+            ("ns_per_element", Json::Float(row.ns_per_element())),
+            ("ratio_to_fastest", Json::Float(row.ratio)),
+            ("extra_kib", Json::opt(row.extra_kib, int)),
+        ])
+    });
+    Json::Object(vec![
+        ("profile", Json::str(report.profile)),
+        ("cores", Json::opt(report.cores, |c| int(c as u64))),
+        ("reps", int(report.reps as u64)),
+        ("seed", int(report.seed)),
+        ("shape", Json::str(Shape::Uniform.name())),
+        ("stack_bytes", int(report.stack_bytes as u64)),
+        ("frame_bytes", int(FRAME_BYTES as u64)),
+        ("results", Json::Array(results.collect())),
+    ])
+}

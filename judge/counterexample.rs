@@ -1,0 +1,63 @@
+//! A disagreement found by `stress` or `verify`, shrunk and printed with the commands that
+//! reproduce and keep it.
+
+use crate::check;
+use crate::format::{self, Answer};
+use crate::oracle;
+use crate::registry::Entry;
+use crate::shrink;
+
+pub struct Counterexample {
+    pub entry: &'static Entry,
+    pub original_len: usize,
+    pub values: Vec<i32>,
+    pub expected: Answer,
+    pub got: String,
+    pub tried: usize,
+}
+
+/// Shrinks `values` while `entry` still disagrees with the oracle on it.
+pub fn shrink(entry: &'static Entry, values: Vec<i32>) -> Counterexample {
+    let original_len = values.len();
+    let (values, tried) = shrink::shrink(values, |v| {
+        check::call(entry, v) != oracle::answer(v).as_str()
+    });
+    let expected = oracle::answer(&values);
+    let got = check::call(entry, &values);
+    Counterexample {
+        entry,
+        original_len,
+        values,
+        expected,
+        got,
+        tried,
+    }
+}
+
+impl Counterexample {
+    /// The report: what disagreed, the shrunk input, both answers and how to reproduce it.
+    pub fn render(&self, found: &str, rerun: &str) -> String {
+        let mut lines = vec![
+            format!("{} disagrees with the oracle {found}", self.entry.name),
+            format!(
+                "shrunk from {} to {} value{} ({} candidates tried):",
+                self.original_len,
+                self.values.len(),
+                if self.values.len() == 1 { "" } else { "s" },
+                self.tried
+            ),
+            format!("  input     {}", format::abbreviate(&self.values)),
+            format!("  oracle    \"{}\"", self.expected.as_str()),
+            format!("  got       {:?}", self.got),
+            format!("  rerun     {rerun}"),
+        ];
+        if self.values.len() <= 64 {
+            let input = format::write_input(&self.values);
+            lines.push(format!(
+                "  try it    cargo run --release -- run '{}'",
+                input.trim_end()
+            ));
+        }
+        lines.join("\n") + "\n"
+    }
+}

@@ -1,0 +1,129 @@
+//! `judge stress`: random cases from the generator through the chosen solutions and the
+//! oracle on every core; the first disagreement is shrunk, printed and optionally saved.
+
+use std::fs;
+use std::path::Path;
+
+use crate::check;
+use crate::cli::Args;
+use crate::counterexample;
+use crate::error::Error;
+use crate::format::{self, MAX_LEN};
+use crate::generator::{self, Rng, Shape};
+use crate::oracle;
+use crate::registry::{self, Entry};
+use crate::report::build_profile;
+use crate::sweep;
+
+pub fn run(args: &Args) -> Result<u8, Error> {
+    let seed = args.seed.unwrap_or(1);
+    let count = args.count.unwrap_or(100_000);
+    let max_len = args.max_len.unwrap_or(20);
+    if max_len > MAX_LEN {
+        return Err(Error::Usage(format!(
+            "'--max-len {max_len}' is over LeetCode's limit of {MAX_LEN}"
+        )));
+    }
+    let shapes: Vec<Shape> = if args.shapes.is_empty() {
+        Shape::ALL.to_vec()
+    } else {
+        args.shapes.clone()
+    };
+    let entries = chosen(&args.solutions)?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let case = |index: u64, values: &mut Vec<i32>| {
+        let (shape, len, case_seed) = plan(seed, index, &shapes, max_len);
+        generator::generate_into(shape, len, case_seed, values);
+    };
+    // Long cases take longer: hand out fewer at a time so progress and the watchdog stay live.
+    let chunk = (200_000 / max_len as u64).clamp(1, 4096);
+    let result = sweep::run(
+        "stress",
+        count,
+        chunk,
+        &entries,
+        jobs,
+        check::stack_bytes(max_len),
+        &case,
+    );
+    let rate = result.checked as f64 / result.elapsed.as_secs_f64().max(1e-9);
+    let mut status = 0;
+    if let Some(failure) = &result.failure {
+        status = 1;
+        let entry = entries[failure.solution];
+        let (shape, len, case_seed) = plan(seed, failure.index, &shapes, max_len);
+        let found = format!(
+            "on case #{} of seed {seed} (judge gen --shape {} --len {len} --seed {case_seed})",
+            failure.index,
+            shape.name()
+        );
+        let shapes_arg: String = args
+            .shapes
+            .iter()
+            .map(|s| format!(" --shape {}", s.name()))
+            .collect();
+        let rerun = format!(
+            "cargo run --release -- stress --seed {seed} --count {} --max-len {max_len}{shapes_arg} --solution {}",
+            failure.index + 1,
+            entry.name
+        );
+        let example = counterexample::shrink(entry, failure.values.clone());
+        print!("{}", example.render(&found, &rerun));
+        if args.save {
+            let name = format!(
+                "{}-s{seed}-c{}",
+                entry.name.replace('/', "-"),
+                failure.index
+            );
+            save(&args.cases_dir.join("regressions"), &name, &example.values)?;
+        } else {
+            println!("  keep it   {rerun} --save");
+        }
+    }
+    println!(
+        "stress: {} cases checked in {:.2} s · {:.0} cases/s · {} solution{} + oracle · {jobs} thread{} · {} build",
+        result.checked,
+        result.elapsed.as_secs_f64(),
+        rate,
+        entries.len(),
+        if entries.len() == 1 { "" } else { "s" },
+        if jobs == 1 { "" } else { "s" },
+        build_profile()
+    );
+    Ok(status)
+}
+
+/// The solutions to check: the strategies unless some are named.
+pub fn chosen(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
+    if names.is_empty() {
+        Ok(registry::strategies().collect())
+    } else {
+        registry::select(names)
+    }
+}
+
+/// Case `index` of a run: its shape, length and generator seed, from the run's seed alone.
+fn plan(seed: u64, index: u64, shapes: &[Shape], max_len: usize) -> (Shape, usize, u64) {
+    let mut rng = Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let case_seed = rng.next_u64();
+    let shape = shapes[rng.below(shapes.len())];
+    let len = 1 + rng.below(max_len);
+    (shape, len, case_seed)
+}
+
+/// Writes `<name>.in` and its `.out` from the oracle into the regressions suite.
+fn save(dir: &Path, name: &str, values: &[i32]) -> Result<(), Error> {
+    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let input = dir.join(format!("{name}.in"));
+    let output = dir.join(format!("{name}.out"));
+    fs::write(&input, format::write_input(values)).map_err(|e| Error::io(&input, e))?;
+    fs::write(&output, format::write_output(oracle::answer(values)))
+        .map_err(|e| Error::io(&output, e))?;
+    println!(
+        "  saved     {} and its .out; the judge now runs it",
+        input.display()
+    );
+    Ok(())
+}
