@@ -38,10 +38,10 @@ pub const SEED: u64 = 1406;
 const SIZES: [usize; 4] = [1_000, 10_000, 50_000, 200_000];
 const REPS: usize = 31;
 /// Stack allowed per level of recursion. recursive_memo, the one recursive strategy, touched
-/// 48 B per level in a release build and 144 B in a debug build (VmHWM of a child at n = 10^6,
-/// minus its 4 B-per-pile memo); 256 B leaves room for another compiler or profile. Only the
-/// touched part of a stack becomes resident, so the spare costs address space, not memory.
-pub const FRAME_BYTES: usize = 256;
+/// 96 B per level in a release build and 272 B in a debug build (VmHWM of `bench-child` at
+/// n = 10^6 and 10^7, minus its 4 B-per-pile memo); this leaves about twice that for another
+/// compiler. Only the touched part of a stack becomes resident: the spare is address space.
+pub const FRAME_BYTES: usize = if cfg!(debug_assertions) { 512 } else { 256 };
 /// Room for the thread's own needs beside the recursion.
 const STACK_FLOOR: usize = 8 << 20;
 
@@ -85,18 +85,8 @@ impl Stats {
         ns.sort_unstable();
         let len = ns.len();
         let rank = |q: f64| ns[((len - 1) as f64 * q).round() as usize];
-        let median = if len % 2 == 1 {
-            ns[len / 2]
-        } else {
-            (ns[len / 2 - 1] + ns[len / 2]) / 2
-        };
-        Stats {
-            min: ns[0],
-            q1: rank(0.25),
-            median,
-            q3: rank(0.75),
-            max: ns[len - 1],
-        }
+        let median = if len % 2 == 1 { ns[len / 2] } else { (ns[len / 2 - 1] + ns[len / 2]) / 2 };
+        Stats { min: ns[0], q1: rank(0.25), median, q3: rank(0.75), max: ns[len - 1] }
     }
 }
 
@@ -137,9 +127,7 @@ fn select(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
     for name in names {
         let entry = registry::find(name)?;
         if entry.is_wrong() {
-            return Err(Error::Usage(format!(
-                "'judge bench' times correct strategies only, not {name:?}"
-            )));
+            return Err(Error::Usage(format!("'judge bench' times correct strategies only, not {name:?}")));
         }
         if !chosen.iter().any(|e| e.name == entry.name) {
             chosen.push(entry);
@@ -181,14 +169,7 @@ fn time_all(entries: &[&'static Entry], sizes: &[usize], reps: usize) -> Vec<Row
         for &entry in entries {
             let answer = (entry.run)(input.clone());
             let mut ns: Vec<u64> = (0..reps).map(|_| time_one(entry, &input)).collect();
-            rows.push(Row {
-                strategy: entry.name,
-                n,
-                answer,
-                time: Stats::of(&mut ns),
-                ratio: 0.0,
-                extra_kib: None,
-            });
+            rows.push(Row { strategy: entry.name, n, answer, time: Stats::of(&mut ns), ratio: 0.0, extra_kib: None });
         }
         let fastest = rows[first..].iter().map(|r| r.time.median).min();
         let fastest = fastest.unwrap_or(1).max(1) as f64;
@@ -211,8 +192,7 @@ fn time_one(entry: &Entry, input: &[i32]) -> u64 {
 
 /// Re-runs this executable as `judge bench-child` so the peak belongs to one call alone.
 fn extra_memory(strategy: &str, n: usize) -> Result<Option<u64>, Error> {
-    let exe = std::env::current_exe()
-        .map_err(|e| Error::Message(format!("cannot find the judge executable: {e}")))?;
+    let exe = std::env::current_exe().map_err(|e| Error::Message(format!("cannot find the judge executable: {e}")))?;
     let (len, seed) = (n.to_string(), SEED.to_string());
     let output = Command::new(&exe)
         .args(["bench-child", "--solution", strategy, "--len", &len])
@@ -222,10 +202,7 @@ fn extra_memory(strategy: &str, n: usize) -> Result<Option<u64>, Error> {
     let text = String::from_utf8_lossy(&output.stdout);
     let failed = |why: String| {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        Error::Message(format!(
-            "the memory run of {strategy:?} at n = {n} failed: {why} {}",
-            stderr.trim()
-        ))
+        Error::Message(format!("the memory run of {strategy:?} at n = {n} failed: {why} {}", stderr.trim()))
     };
     if !output.status.success() {
         return Err(failed(output.status.to_string()));
@@ -243,9 +220,7 @@ fn extra_memory(strategy: &str, n: usize) -> Result<Option<u64>, Error> {
 /// resident KiB just before it and the peak after it, or `n/a` where there is no such count.
 pub fn child(args: &Args) -> Result<u8, Error> {
     let (Some(n), [name]) = (args.len, args.solutions.as_slice()) else {
-        return Err(Error::Usage(
-            "'judge bench-child' needs one '--solution' and '--len'".to_string(),
-        ));
+        return Err(Error::Usage("'judge bench-child' needs one '--solution' and '--len'".to_string()));
     };
     let entry = registry::find(name)?;
     let input = generator::generate(Shape::Uniform, n, args.seed.unwrap_or(SEED));
@@ -253,17 +228,18 @@ pub fn child(args: &Args) -> Result<u8, Error> {
         .stack_size(stack_for(n))
         .spawn(move || {
             // The baseline holds the input and this thread; the peak adds only the call.
-            memory::reset_peak();
-            let before = memory::peak_rss_kib();
+            // Where the peak cannot be reset, the current size is the closer baseline.
+            let before = match memory::reset_peak() {
+                true => memory::peak_rss_kib(),
+                false => memory::current_rss_kib(),
+            };
             let answer = black_box(entry.run)(black_box(input));
             let after = memory::peak_rss_kib();
             black_box(answer);
             before.zip(after)
         })
         .map_err(|e| Error::Message(format!("cannot start the worker thread: {e}")))?;
-    let measured = worker
-        .join()
-        .map_err(|_| Error::Message(format!("{name:?} panicked at n = {n}")))?;
+    let measured = worker.join().map_err(|_| Error::Message(format!("{name:?} panicked at n = {n}")))?;
     match measured {
         Some((before, after)) => println!("{before} {after}"),
         None => println!("n/a"),
@@ -285,9 +261,7 @@ impl Report {
     }
 }
 
-const HEAD: [&str; 8] = [
-    "strategy", "n", "median", "min", "max", "ns/elt", "×fastest", "extra mem",
-];
+const HEAD: [&str; 8] = ["strategy", "n", "median", "min", "max", "ns/elt", "×fastest", "extra mem"];
 
 fn cells(row: &Row) -> [String; 8] {
     let time = |ns: u64| show_duration(Duration::from_nanos(ns));
@@ -345,9 +319,8 @@ pub fn render_text(report: &Report) -> String {
         out.push_str("extra mem: peak resident set (VmHWM) of a child making one call, minus its resident set just before; pages are 4 KiB, so small n reads ~0; touched stack counts\n");
     }
     for n in report.disagreements() {
-        let answers: Vec<String> = (report.rows.iter().filter(|r| r.n == n))
-            .map(|r| format!("{} {}", r.strategy, r.answer))
-            .collect();
+        let answers: Vec<String> =
+            (report.rows.iter().filter(|r| r.n == n)).map(|r| format!("{} {}", r.strategy, r.answer)).collect();
         writeln!(out, "strategies disagree at n = {n}: {}", answers.join(", ")).unwrap();
     }
     out

@@ -1,5 +1,6 @@
-//! `judge bless`: writes each case's `.out` from the oracle, never from a strategy under
-//! test, and lists what it changed, like compiletest's `--bless`.
+//! `judge bless`: makes each generated suite's inputs again from its MANIFEST, then writes
+//! each case's `.out` from the oracle, never from a strategy under test, and lists what it
+//! changed, like compiletest's `--bless`.
 
 use std::fs;
 use std::path::Path;
@@ -7,6 +8,7 @@ use std::path::Path;
 use crate::cases;
 use crate::error::Error;
 use crate::format;
+use crate::manifest;
 use crate::oracle;
 
 /// Returns the exit status: 0, or 2 when some `.in` could not be read.
@@ -14,6 +16,7 @@ pub fn run(root: &Path) -> Result<u8, Error> {
     let (mut written, mut unchanged, mut broken) = (0, 0, 0);
     for suite in cases::suites(root)? {
         let dir = root.join(&suite);
+        written += regenerate(&dir)?;
         let mut inputs: Vec<_> = fs::read_dir(&dir)
             .map_err(|e| Error::io(&dir, e))?
             .filter_map(Result::ok)
@@ -37,6 +40,27 @@ pub fn run(root: &Path) -> Result<u8, Error> {
     }
     println!("blessed: {written} written, {unchanged} unchanged, {broken} unreadable");
     Ok(if broken > 0 { 2 } else { 0 })
+}
+
+/// Writes the `.in` of every MANIFEST line whose file is missing or differs.
+fn regenerate(dir: &Path) -> Result<usize, Error> {
+    let path = dir.join("MANIFEST");
+    let Ok(text) = fs::read_to_string(&path) else { return Ok(0) };
+    let entries = manifest::parse(&text).map_err(|e| Error::Message(format!("{}/{e}", dir.display())))?;
+    let mut written = 0;
+    for entry in entries {
+        let input = dir.join(format!("{}.in", entry.name));
+        let wanted = format::write_input(&entry.values());
+        let what = match fs::read_to_string(&input) {
+            Ok(old) if old == wanted => continue,
+            Ok(_) => "regenerated",
+            Err(_) => "generated",
+        };
+        fs::write(&input, wanted).map_err(|e| Error::io(&input, e))?;
+        println!("{what} {}", input.display());
+        written += 1;
+    }
+    Ok(written)
 }
 
 enum Blessed {

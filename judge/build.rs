@@ -7,8 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root =
-        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let mut code = String::new();
     let mut entries = String::new();
     for (folder, prefix) in [("solutions", ""), ("solutions/wrong", "wrong/")] {
@@ -17,23 +16,13 @@ fn main() {
         for path in rust_files(&dir) {
             let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
             let valid = stem.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
-                && stem
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-            assert!(
-                valid,
-                "{}: a solution file name must be a snake_case identifier",
-                path.display()
-            );
+                && stem.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            assert!(valid, "{}: a solution file name must be a snake_case identifier", path.display());
             let module = format!("{}{}", prefix.replace('/', "_"), stem);
             println!("cargo:rerun-if-changed={}", path.display());
             let shown = format!("{folder}/{stem}.rs");
             // Wrong submissions are written to be realistic, not lint-clean.
-            let allow = if prefix.is_empty() {
-                ""
-            } else {
-                "#[allow(clippy::all, unused)] "
-            };
+            let allow = if prefix.is_empty() { "" } else { "#[allow(clippy::all, unused)] " };
             writeln!(
                 code,
                 "{allow}mod {module} {{ pub struct Solution; include!({path:?}); }}",
@@ -48,9 +37,7 @@ fn main() {
             .unwrap();
         }
     }
-    code.push_str(
-        "\n/// Every solution file, in file-name order: the strategies, then the wrong ones.\n",
-    );
+    code.push_str("\n/// Every solution file, in file-name order: the strategies, then the wrong ones.\n");
     code.push_str("pub const ENTRIES: &[Entry] = &[\n");
     code.push_str(&entries);
     code.push_str("];\n");

@@ -35,12 +35,9 @@ pub fn load(root: &Path, filter: &[String]) -> Result<(Vec<Case>, Vec<BadCase>),
                 continue;
             }
             match read_pair(&dir, &name, input, output) {
-                Ok((values, expected)) => cases.push(Case {
-                    id,
-                    input_path: dir.join(format!("{name}.in")),
-                    values,
-                    expected,
-                }),
+                Ok((values, expected)) => {
+                    cases.push(Case { id, input_path: dir.join(format!("{name}.in")), values, expected })
+                }
                 Err(message) => bad.push(BadCase { id, message }),
             }
         }
@@ -57,12 +54,7 @@ pub fn suites(root: &Path) -> Result<Vec<String>, Error> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.'))
         .collect();
-    let rank = |n: &str| {
-        ["samples", "edge"]
-            .iter()
-            .position(|s| *s == n)
-            .unwrap_or(2)
-    };
+    let rank = |n: &str| ["samples", "edge"].iter().position(|s| *s == n).unwrap_or(2);
     names.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| natural_cmp(a, b)));
     Ok(names)
 }
@@ -75,9 +67,7 @@ fn pairs(dir: &Path) -> Result<Vec<(String, (bool, bool))>, Error> {
         let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
             continue;
         };
-        let slot = found
-            .entry(stem.to_string_lossy().into_owned())
-            .or_default();
+        let slot = found.entry(stem.to_string_lossy().into_owned()).or_default();
         match ext.to_str() {
             Some("in") => slot.0 = true,
             Some("out") => slot.1 = true,
@@ -89,29 +79,12 @@ fn pairs(dir: &Path) -> Result<Vec<(String, (bool, bool))>, Error> {
     Ok(pairs)
 }
 
-fn read_pair(
-    dir: &Path,
-    name: &str,
-    input: bool,
-    output: bool,
-) -> Result<(Vec<i32>, Answer), String> {
+fn read_pair(dir: &Path, name: &str, input: bool, output: bool) -> Result<(Vec<i32>, Answer), String> {
     let in_path = dir.join(format!("{name}.in"));
     let out_path = dir.join(format!("{name}.out"));
     match (input, output) {
-        (true, false) => {
-            return Err(format!(
-                "{} has no {}",
-                in_path.display(),
-                out_path.display()
-            ))
-        }
-        (false, true) => {
-            return Err(format!(
-                "{} has no {}",
-                out_path.display(),
-                in_path.display()
-            ))
-        }
+        (true, false) => return Err(format!("{} has no {}", in_path.display(), out_path.display())),
+        (false, true) => return Err(format!("{} has no {}", out_path.display(), in_path.display())),
         _ => {}
     }
     let values = read_with(&in_path, format::parse_input)?;
@@ -119,10 +92,7 @@ fn read_pair(
     Ok((values, expected))
 }
 
-fn read_with<T>(
-    path: &Path,
-    parse: fn(&str) -> Result<T, format::FormatError>,
-) -> Result<T, String> {
+fn read_with<T>(path: &Path, parse: fn(&str) -> Result<T, format::FormatError>) -> Result<T, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     parse(&text).map_err(|e| format!("{}:{e}", path.display()))
 }
@@ -130,9 +100,7 @@ fn read_with<T>(
 /// `--case` matching: the whole id, the suite or the name, with `*` as a wildcard.
 pub fn matches(pattern: &str, suite: &str, name: &str) -> bool {
     let id = format!("{suite}/{name}");
-    [id.as_str(), suite, name]
-        .iter()
-        .any(|text| glob(pattern.as_bytes(), text.as_bytes()))
+    [id.as_str(), suite, name].iter().any(|text| glob(pattern.as_bytes(), text.as_bytes()))
 }
 
 fn glob(pattern: &[u8], text: &[u8]) -> bool {
@@ -155,10 +123,7 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
                 continue;
             }
             if !digits.is_empty() {
-                parts.push((
-                    std::mem::take(&mut text),
-                    digits.parse().unwrap_or(u64::MAX),
-                ));
+                parts.push((std::mem::take(&mut text), digits.parse().unwrap_or(u64::MAX)));
                 digits.clear();
             }
             text.push(c);

@@ -6,19 +6,14 @@ use std::process::{Child as Process, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::serve::MARK;
 
 /// What came back for one case.
 pub enum Reply {
     /// The solution returned; `nanos` is the call alone, measured in the child.
-    Answer {
-        answer: String,
-        nanos: u64,
-        peak_kib: Option<u64>,
-        stdout: String,
-    },
+    Answer { answer: String, nanos: u64, peak_kib: Option<u64>, stdout: String },
     /// The solution panicked; the child has exited.
     Panic { message: String, stdout: String },
     /// The child died without answering: the reason (stack overflow, signal, status).
@@ -28,15 +23,17 @@ pub enum Reply {
 }
 
 enum Frame {
-    Answer {
-        answer: String,
-        nanos: u64,
-        peak_kib: Option<u64>,
-    },
+    Started,
+    Answer { answer: String, nanos: u64, peak_kib: Option<u64> },
     Panic(String),
     Output(String),
     Closed,
 }
+
+/// Reading and parsing 50,000 values takes milliseconds; this is only a backstop.
+const BEFORE_CALL: Duration = Duration::from_secs(10);
+/// Past the limit, the child's own clock decides; the kill waits this much longer for it.
+const SLACK: Duration = Duration::from_millis(30);
 
 /// Keep at most this much of what a solution prints, per stream.
 const KEEP_BYTES: usize = 64 * 1024;
@@ -53,13 +50,7 @@ impl Child {
     /// Starts `judge child --solution NAME --stack-mb N` from this very executable.
     pub fn spawn(solution: &str, stack_mb: usize) -> io::Result<Child> {
         let mut process = Command::new(std::env::current_exe()?)
-            .args([
-                "child",
-                "--solution",
-                solution,
-                "--stack-mb",
-                &stack_mb.to_string(),
-            ])
+            .args(["child", "--solution", solution, "--stack-mb", &stack_mb.to_string()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -71,17 +62,12 @@ impl Child {
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&stderr);
         let stderr_reader = thread::spawn(move || keep_tail(stderr_pipe, &sink));
-        Ok(Child {
-            stdin: process.stdin.take(),
-            process,
-            frames,
-            stderr,
-            stderr_reader: Some(stderr_reader),
-        })
+        Ok(Child { stdin: process.stdin.take(), process, frames, stderr, stderr_reader: Some(stderr_reader) })
     }
 
-    /// Runs one case. After anything but `Reply::Answer` the child is gone.
-    pub fn run(&mut self, values: &[i32], deadline: Duration) -> Reply {
+    /// Runs one case; the call gets `limit` from the moment it starts. After anything but
+    /// `Reply::Answer` the child is gone.
+    pub fn run(&mut self, values: &[i32], limit: Duration) -> Reply {
         let mut line = String::with_capacity(values.len() * 6 + 1);
         for v in values {
             line.push_str(&v.to_string());
@@ -93,37 +79,22 @@ impl Child {
             None => Err(io::ErrorKind::BrokenPipe.into()),
         };
         let mut stdout = String::new();
-        // A write to a child that already died fails; its reason is still worth finding.
-        let start = std::time::Instant::now();
+        // Until the call starts, allow for reading and parsing the input; a write to a child
+        // that already died fails, and its reason is still worth finding.
+        let mut deadline = Instant::now() + if sent.is_ok() { BEFORE_CALL } else { Duration::from_secs(5) };
         loop {
-            let left = if sent.is_ok() {
-                deadline.saturating_sub(start.elapsed())
-            } else {
-                Duration::from_secs(5)
-            };
-            match self.frames.recv_timeout(left) {
+            match self.frames.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Frame::Started) => deadline = Instant::now() + limit + SLACK,
                 Ok(Frame::Output(text)) => push_bounded(&mut stdout, &text),
-                Ok(Frame::Answer {
-                    answer,
-                    nanos,
-                    peak_kib,
-                }) => {
-                    return Reply::Answer {
-                        answer,
-                        nanos,
-                        peak_kib,
-                        stdout,
-                    };
+                Ok(Frame::Answer { answer, nanos, peak_kib }) => {
+                    return Reply::Answer { answer, nanos, peak_kib, stdout };
                 }
                 Ok(Frame::Panic(message)) => {
                     self.reap();
                     return Reply::Panic { message, stdout };
                 }
                 Ok(Frame::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                    return Reply::Died {
-                        reason: self.reap(),
-                        stdout,
-                    };
+                    return Reply::Died { reason: self.reap(), stdout };
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let _ = self.process.kill();
@@ -141,9 +112,7 @@ impl Child {
         if let Some(reader) = self.stderr_reader.take() {
             let _ = reader.join();
         }
-        let stderr =
-            String::from_utf8_lossy(&self.stderr.lock().unwrap_or_else(|p| p.into_inner()))
-                .into_owned();
+        let stderr = String::from_utf8_lossy(&self.stderr.lock().unwrap_or_else(|p| p.into_inner())).into_owned();
         match status {
             Err(e) => format!("could not wait for the child: {e}"),
             Ok(status) => describe_exit(status, &stderr),
@@ -234,11 +203,10 @@ fn parse_frame(header: &str, reader: &mut impl BufRead) -> Option<Frame> {
         Some(String::from_utf8_lossy(&bytes).into_owned())
     };
     match fields.as_slice() {
-        ["ok", nanos, peak, len] => Some(Frame::Answer {
-            nanos: nanos.parse().ok()?,
-            peak_kib: peak.parse().ok(),
-            answer: body(len)?,
-        }),
+        ["start"] => Some(Frame::Started),
+        ["ok", nanos, peak, len] => {
+            Some(Frame::Answer { nanos: nanos.parse().ok()?, peak_kib: peak.parse().ok(), answer: body(len)? })
+        }
         ["re", len] => Some(Frame::Panic(body(len)?)),
         _ => None,
     }

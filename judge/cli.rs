@@ -62,6 +62,8 @@ pub enum Command {
     Bench,
     /// Internal: serve one solution to the judge over stdin/stdout.
     Child,
+    /// Internal: one call in a fresh process, for `bench` to read its peak memory.
+    BenchChild,
     Help,
 }
 
@@ -76,6 +78,7 @@ impl Command {
             "verify" => Command::Verify,
             "bench" => Command::Bench,
             "child" => Command::Child,
+            "bench-child" => Command::BenchChild,
             _ => return None,
         })
     }
@@ -91,6 +94,7 @@ impl Command {
             Command::Verify => "judge verify",
             Command::Bench => "judge bench",
             Command::Child => "judge child",
+            Command::BenchChild => "judge bench-child",
             Command::Help => "judge --help",
         }
     }
@@ -109,29 +113,17 @@ impl Command {
                 "--verbose",
                 "--cases",
             ],
-            Command::Run => &[
-                "--file",
-                "--solution",
-                "--stack-mb",
-                "--time-limit",
-                "--plain",
-            ],
+            Command::Run => &["--file", "--solution", "--stack-mb", "--time-limit", "--plain"],
             Command::Paste => &[],
             Command::Gen => &["--shape", "--len", "--seed"],
             Command::Bless => &["--cases"],
-            Command::Stress => &[
-                "--seed",
-                "--count",
-                "--max-len",
-                "--shape",
-                "--jobs",
-                "--solution",
-                "--save",
-                "--cases",
-            ],
+            Command::Stress => {
+                &["--seed", "--count", "--max-len", "--shape", "--jobs", "--solution", "--save", "--cases"]
+            }
             Command::Verify => &["--max-len", "--values", "--jobs", "--solution"],
             Command::Bench => &["--sizes", "--reps", "--solution", "--svg", "--format"],
             Command::Child => &["--solution", "--stack-mb"],
+            Command::BenchChild => &["--solution", "--len", "--seed"],
             Command::Help => &[],
         };
         allowed.contains(&option)
@@ -243,10 +235,7 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Args, Error
         }
         if !args.command.takes(&option) {
             return Err(Error::Usage(if known_option(&option) {
-                format!(
-                    "option '{option}' does not apply to '{}'",
-                    args.command.name()
-                )
+                format!("option '{option}' does not apply to '{}'", args.command.name())
             } else {
                 format!("unknown option '{option}'")
             }));
@@ -284,8 +273,7 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Args, Error
             "--plain" => args.plain = true,
             "--shape" => {
                 let name = value()?;
-                let shape = Shape::parse(&name)
-                    .ok_or_else(|| bad_value(&option, &name, &Shape::names()))?;
+                let shape = Shape::parse(&name).ok_or_else(|| bad_value(&option, &name, &Shape::names()))?;
                 args.shapes.push(shape);
             }
             "--len" => args.len = Some(parse_number(&option, &value()?, 1)?),
@@ -296,10 +284,7 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Args, Error
             "--values" => args.values = Some(parse_range(&option, &value()?)?),
             "--sizes" => {
                 let text = value()?;
-                let sizes = text
-                    .split(',')
-                    .map(|s| parse_number(&option, s.trim(), 1))
-                    .collect::<Result<_, _>>()?;
+                let sizes = text.split(',').map(|s| parse_number(&option, s.trim(), 1)).collect::<Result<_, _>>()?;
                 args.sizes = Some(sizes);
             }
             "--reps" => args.reps = Some(parse_number(&option, &value()?, 1)?),
@@ -324,9 +309,7 @@ fn check_positional(args: &Args) -> Result<(), Error> {
         )));
     }
     if args.command == Command::Paste && args.positional.is_empty() {
-        return Err(Error::Usage(
-            "'judge paste' needs a solution name".to_string(),
-        ));
+        return Err(Error::Usage("'judge paste' needs a solution name".to_string()));
     }
     Ok(())
 }
@@ -347,21 +330,11 @@ fn known_option(option: &str) -> bool {
 }
 
 fn bad_value(option: &str, value: &str, wanted: &str) -> Error {
-    Error::Usage(format!(
-        "invalid value {value:?} for '{option}': expected {wanted}"
-    ))
+    Error::Usage(format!("invalid value {value:?} for '{option}': expected {wanted}"))
 }
 
-fn parse_number<T: std::str::FromStr + PartialOrd + From<u8>>(
-    option: &str,
-    text: &str,
-    min: u8,
-) -> Result<T, Error> {
-    let wanted = if min == 0 {
-        "a whole number"
-    } else {
-        "a whole number of at least 1"
-    };
+fn parse_number<T: std::str::FromStr + PartialOrd + From<u8>>(option: &str, text: &str, min: u8) -> Result<T, Error> {
+    let wanted = if min == 0 { "a whole number" } else { "a whole number of at least 1" };
     match text.replace('_', "").parse::<T>() {
         Ok(n) if n >= T::from(min) => Ok(n),
         _ => Err(bad_value(option, text, wanted)),
@@ -375,18 +348,14 @@ fn parse_seconds(option: &str, text: &str) -> Result<Duration, Error> {
         None => (text.strip_suffix('s').unwrap_or(text), 1.0),
     };
     match number.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 && x * scale <= 3600.0 => {
-            Ok(Duration::from_secs_f64(x * scale))
-        }
+        Ok(x) if x.is_finite() && x > 0.0 && x * scale <= 3600.0 => Ok(Duration::from_secs_f64(x * scale)),
         _ => Err(bad_value(option, text, "seconds, like 1, 0.5 or 500ms")),
     }
 }
 
 /// `A..=B` with A ≤ B.
 fn parse_range(option: &str, text: &str) -> Result<(i32, i32), Error> {
-    let parsed = text
-        .split_once("..=")
-        .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+    let parsed = text.split_once("..=").and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
     match parsed {
         Some((a, b)) if a <= b => Ok((a, b)),
         _ => Err(bad_value(option, text, "a range like -3..=3")),
@@ -412,29 +381,16 @@ mod tests {
 
     #[test]
     fn options_take_values_separately_or_after_an_equals_sign() {
-        let args = parse(&[
-            "--solution",
-            "dp_array",
-            "--solution=wrong/greedy",
-            "--time-limit",
-            "250ms",
-        ])
-        .unwrap();
+        let args = parse(&["--solution", "dp_array", "--solution=wrong/greedy", "--time-limit", "250ms"]).unwrap();
         assert_eq!(args.solutions, ["dp_array", "wrong/greedy"]);
         assert_eq!(args.time_limit, Duration::from_millis(250));
     }
 
     #[test]
     fn commands_and_their_options() {
-        let args = parse(&[
-            "stress", "--seed", "3", "--count", "1_000", "--shape", "zeros", "--save",
-        ])
-        .unwrap();
+        let args = parse(&["stress", "--seed", "3", "--count", "1_000", "--shape", "zeros", "--save"]).unwrap();
         assert_eq!(args.command, Command::Stress);
-        assert_eq!(
-            (args.seed, args.count, args.save),
-            (Some(3), Some(1000), true)
-        );
+        assert_eq!((args.seed, args.count, args.save), (Some(3), Some(1000), true));
         assert_eq!(args.shapes, [Shape::Zeros]);
         let args = parse(&["verify", "--values", "-2..=2", "--max-len", "5"]).unwrap();
         assert_eq!((args.values, args.max_len), (Some((-2, 2)), Some(5)));

@@ -19,19 +19,10 @@ pub struct Counterexample {
 /// Shrinks `values` while `entry` still disagrees with the oracle on it.
 pub fn shrink(entry: &'static Entry, values: Vec<i32>) -> Counterexample {
     let original_len = values.len();
-    let (values, tried) = shrink::shrink(values, |v| {
-        check::call(entry, v) != oracle::answer(v).as_str()
-    });
+    let (values, tried) = shrink::shrink(values, |v| check::call(entry, v) != oracle::answer(v).as_str());
     let expected = oracle::answer(&values);
     let got = check::call(entry, &values);
-    Counterexample {
-        entry,
-        original_len,
-        values,
-        expected,
-        got,
-        tried,
-    }
+    Counterexample { entry, original_len, values, expected, got, tried }
 }
 
 impl Counterexample {
@@ -53,10 +44,7 @@ impl Counterexample {
         ];
         if self.values.len() <= 64 {
             let input = format::write_input(&self.values);
-            lines.push(format!(
-                "  try it    cargo run --release -- run '{}'",
-                input.trim_end()
-            ));
+            lines.push(format!("  try it    cargo run --release -- run '{}'", input.trim_end()));
         }
         lines.join("\n") + "\n"
     }

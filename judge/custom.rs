@@ -20,27 +20,16 @@ use crate::verdict::Verdict;
 pub fn run(args: &Args) -> Result<u8, Error> {
     let (text, origin) = read_input(args)?;
     let values = format::parse_input(&text).map_err(|e| Error::Message(format!("{origin}:{e}")))?;
-    let entries: Vec<&'static Entry> = if args.solutions.is_empty() {
-        registry::strategies().collect()
-    } else {
-        registry::select(&args.solutions)?
-    };
+    let entries: Vec<&'static Entry> =
+        if args.solutions.is_empty() { registry::strategies().collect() } else { registry::select(&args.solutions)? };
     if args.plain {
         return plain(&entries, values, args.stack_mb);
     }
     let expected = oracle::answer(&values);
     println!("input     {}", format::abbreviate(&values));
     println!("expected  \"{}\"  (oracle)", expected.as_str());
-    let case = Case {
-        id: "custom".to_string(),
-        input_path: PathBuf::from(origin),
-        values,
-        expected,
-    };
-    let limits = Limits {
-        time_limit: args.time_limit,
-        stack_mb: args.stack_mb,
-    };
+    let case = Case { id: "custom".to_string(), input_path: PathBuf::from(origin), values, expected };
+    let limits = Limits { time_limit: args.time_limit, stack_mb: args.stack_mb };
     let mut all_agree = true;
     let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
     for entry in entries {
@@ -48,17 +37,9 @@ pub fn run(args: &Args) -> Result<u8, Error> {
         let line = match (&run.spawn_error, &run.outcomes[0]) {
             (Some(error), _) => format!("error {error}"),
             (None, Some(o)) => {
-                let answer = o
-                    .answer
-                    .as_ref()
-                    .map_or(String::new(), |a| format!("{a:?}  "));
-                let time = o
-                    .nanos
-                    .map_or(String::new(), |n| show_duration(Duration::from_nanos(n)));
-                let reason = o
-                    .reason
-                    .as_ref()
-                    .map_or(String::new(), |r| format!("  {r}"));
+                let answer = o.answer.as_ref().map_or(String::new(), |a| format!("{a:?}  "));
+                let time = o.nanos.map_or(String::new(), |n| show_duration(Duration::from_nanos(n)));
+                let reason = o.reason.as_ref().map_or(String::new(), |r| format!("  {r}"));
                 format!("{:<3} {answer}{time}{reason}", o.verdict.code())
             }
             (None, None) => "not run".to_string(),
@@ -75,9 +56,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
 /// `--plain`: only the answer, as LeetCode prints it, for tools such as `oj test -c`.
 fn plain(entries: &[&'static Entry], values: Vec<i32>, stack_mb: usize) -> Result<u8, Error> {
     let [entry] = entries else {
-        return Err(Error::Usage(
-            "'--plain' needs exactly one '--solution'".to_string(),
-        ));
+        return Err(Error::Usage("'--plain' needs exactly one '--solution'".to_string()));
     };
     let run = entry.run;
     let answer = std::thread::Builder::new()
@@ -92,9 +71,7 @@ fn plain(entries: &[&'static Entry], values: Vec<i32>, stack_mb: usize) -> Resul
 
 fn read_input(args: &Args) -> Result<(String, String), Error> {
     match (&args.file, args.positional.first()) {
-        (Some(_), Some(_)) => Err(Error::Usage(
-            "give the input inline or with '--file', not both".to_string(),
-        )),
+        (Some(_), Some(_)) => Err(Error::Usage("give the input inline or with '--file', not both".to_string())),
         (Some(path), None) => {
             let text = fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
             Ok((text, path.display().to_string()))
@@ -102,9 +79,7 @@ fn read_input(args: &Args) -> Result<(String, String), Error> {
         (None, Some(text)) if text != "-" => Ok((text.clone(), "input".to_string())),
         _ => {
             let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| Error::io("<stdin>", e))?;
+            std::io::stdin().read_to_string(&mut text).map_err(|e| Error::io("<stdin>", e))?;
             Ok((text, "<stdin>".to_string()))
         }
     }

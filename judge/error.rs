@@ -12,10 +12,7 @@ pub enum Error {
     /// A file or folder that could not be read or written.
     Io { path: PathBuf, source: io::Error },
     /// A solution name that is not in the registry.
-    UnknownSolution {
-        name: String,
-        known: Vec<&'static str>,
-    },
+    UnknownSolution { name: String, known: Vec<&'static str> },
     /// A solution file whose `// expect:` line is missing or unknown.
     BadTag { file: &'static str, message: String },
     /// Anything else, already worded.
@@ -24,10 +21,7 @@ pub enum Error {
 
 impl Error {
     pub fn io(path: impl Into<PathBuf>, source: io::Error) -> Error {
-        Error::Io {
-            path: path.into(),
-            source,
-        }
+        Error::Io { path: path.into(), source }
     }
 }
 

@@ -88,20 +88,13 @@ impl<'a> Cursor<'a> {
     fn position(&self, at: usize) -> (usize, usize) {
         let before = &self.text[..at];
         let line = before.matches('\n').count() + 1;
-        let column = before[before.rfind('\n').map_or(0, |i| i + 1)..]
-            .chars()
-            .count()
-            + 1;
+        let column = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
         (line, column)
     }
 
     fn error_at(&self, at: usize, message: String) -> FormatError {
         let (line, column) = self.position(at);
-        FormatError {
-            line,
-            column,
-            message,
-        }
+        FormatError { line, column, message }
     }
 
     /// "expected X, found Y" at the cursor.
@@ -142,10 +135,7 @@ pub fn parse_input(text: &str) -> Result<Vec<i32>, FormatError> {
     let mut values = Vec::new();
     cur.skip_spaces();
     if cur.peek() == Some(']') {
-        return Err(cur.error_at(
-            cur.at,
-            format!("the array is empty; LeetCode allows {MIN_LEN}..={MAX_LEN} values"),
-        ));
+        return Err(cur.error_at(cur.at, format!("the array is empty; LeetCode allows {MIN_LEN}..={MAX_LEN} values")));
     }
     loop {
         cur.skip_spaces();
@@ -162,13 +152,7 @@ pub fn parse_input(text: &str) -> Result<Vec<i32>, FormatError> {
             ));
         }
         if values.len() == MAX_LEN {
-            return Err(cur.error_at(
-                start,
-                format!(
-                    "more than {MAX_LEN} values: index {} is one too many",
-                    MAX_LEN
-                ),
-            ));
+            return Err(cur.error_at(start, format!("more than {MAX_LEN} values: index {} is one too many", MAX_LEN)));
         }
         values.push(value as i32);
         cur.skip_spaces();
@@ -202,10 +186,7 @@ fn parse_integer(cur: &mut Cursor) -> Result<i64, FormatError> {
         return Err(cur.expected("a number"));
     }
     if digits.len() > 1 && digits.starts_with('0') {
-        return Err(cur.error_at(
-            start,
-            format!("leading zero in {:?}", &cur.text[start..cur.at]),
-        ));
+        return Err(cur.error_at(start, format!("leading zero in {:?}", &cur.text[start..cur.at])));
     }
     // Anything longer is out of range anyway: saturate rather than overflow.
     let magnitude: i64 = digits.parse().unwrap_or(i64::MAX);
@@ -226,12 +207,7 @@ pub fn parse_output(text: &str) -> Result<Answer, FormatError> {
     let answer = Answer::ALL
         .into_iter()
         .find(|a| a.as_str() == word)
-        .ok_or_else(|| {
-            cur.error_at(
-                start,
-                format!("expected \"Alice\", \"Bob\" or \"Tie\", found {word:?}"),
-            )
-        })?;
+        .ok_or_else(|| cur.error_at(start, format!("expected \"Alice\", \"Bob\" or \"Tie\", found {word:?}")))?;
     cur.finish()?;
     Ok(answer)
 }
@@ -261,16 +237,121 @@ pub fn abbreviate(values: &[i32]) -> String {
     if values.len() <= 2 * SHOWN {
         return write_input(values).trim_end().to_string();
     }
-    let join = |part: &[i32]| {
-        part.iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    format!(
-        "[{},…,{}] (n = {})",
-        join(&values[..SHOWN]),
-        join(&values[values.len() - SHOWN..]),
-        values.len()
-    )
+    let join = |part: &[i32]| part.iter().map(i32::to_string).collect::<Vec<_>>().join(",");
+    format!("[{},…,{}] (n = {})", join(&values[..SHOWN]), join(&values[values.len() - SHOWN..]), values.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::Rng;
+
+    fn error(text: &str) -> String {
+        parse_input(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn accepts_what_leetcode_accepts() {
+        assert_eq!(parse_input("[1,2,3,7]").unwrap(), [1, 2, 3, 7]);
+        assert_eq!(parse_input(" [ 1 , -2 ,3 ] \r\n").unwrap(), [1, -2, 3]);
+        assert_eq!(parse_input("[-1000,1000,0,-0]\n\n").unwrap(), [-1000, 1000, 0, 0]);
+        assert_eq!(parse_output("\"Bob\"\r\n").unwrap(), Answer::Bob);
+        assert_eq!(parse_output(" \"Tie\" ").unwrap(), Answer::Tie);
+    }
+
+    #[test]
+    fn errors_say_where_and_what() {
+        assert_eq!(error("1,2]"), "1:1: expected '[' to open the array, found '1'");
+        assert_eq!(error("[1,2"), "1:5: expected ',' or ']' after a value, found end of input");
+        assert_eq!(error("[1,,2]"), "1:4: expected a number, found ','");
+        assert_eq!(error("[1,2,]"), "1:6: expected a number, found ']'");
+        assert_eq!(error("[]"), "1:2: the array is empty; LeetCode allows 1..=50000 values");
+        assert_eq!(error("[1]\n[2]"), "2:1: expected end of input, found '['");
+        assert_eq!(error("[1,\n 2, 1001]"), "2:5: value 1001 at index 2 is outside -1000..=1000");
+        assert_eq!(
+            error("[99999999999999999999999]"),
+            "1:2: value 99999999999999999999999 at index 0 is outside -1000..=1000"
+        );
+        assert_eq!(error("[007]"), "1:2: leading zero in \"007\"");
+        assert_eq!(error("[1\r2]"), "1:3: expected ',' or ']' after a value, found '\\r'");
+        let parse_out = |t: &str| parse_output(t).unwrap_err().to_string();
+        assert_eq!(parse_out("Bob"), "1:1: expected '\"' to open the answer, found 'B'");
+        assert_eq!(parse_out("\"bob\""), "1:2: expected \"Alice\", \"Bob\" or \"Tie\", found \"bob\"");
+        assert_eq!(parse_out("\"Bob\" x"), "1:7: expected end of input, found 'x'");
+    }
+
+    #[test]
+    fn the_length_limit_is_enforced_at_the_value_past_it() {
+        let text = format!("[{}]", vec!["0"; MAX_LEN + 1].join(","));
+        assert!(error(&text).ends_with("more than 50000 values: index 50000 is one too many"));
+        let text = format!("[{}]", vec!["0"; MAX_LEN].join(","));
+        assert_eq!(parse_input(&text).unwrap().len(), MAX_LEN);
+    }
+
+    #[test]
+    fn writing_then_reading_gives_back_the_values() {
+        let mut rng = Rng::new(3);
+        for _ in 0..200 {
+            let len = 1 + rng.below(300);
+            let values: Vec<i32> = (0..len).map(|_| rng.range(MIN_VALUE, MAX_VALUE)).collect();
+            assert_eq!(parse_input(&write_input(&values)).unwrap(), values);
+        }
+        for answer in Answer::ALL {
+            assert_eq!(parse_output(&write_output(answer)).unwrap(), answer);
+        }
+    }
+
+    /// Random bytes and mutations of valid files: the reader never panics, and every error
+    /// points inside the text (a line that exists, a column within it, or just past its end).
+    #[test]
+    fn random_and_mutated_inputs_give_a_value_or_a_positioned_error() {
+        const ALPHABET: &[u8] = b"[],-0123456789 \r\n\t+.eAliceBobT\"\x00\xff";
+        let mut rng = Rng::new(99);
+        let mut outcomes = [0usize; 2];
+        for round in 0..60_000 {
+            let bytes: Vec<u8> = if round % 3 == 0 {
+                (0..rng.below(40)).map(|_| ALPHABET[rng.below(ALPHABET.len())]).collect()
+            } else {
+                let len = 1 + rng.below(20);
+                let values: Vec<i32> = (0..len).map(|_| rng.range(-1200, 1200)).collect();
+                let mut bytes = if round % 3 == 1 {
+                    write_input(&values).into_bytes()
+                } else {
+                    write_output(Answer::ALL[rng.below(3)]).into_bytes()
+                };
+                for _ in 0..1 + rng.below(3) {
+                    let at = rng.below(bytes.len() + 1);
+                    match rng.below(3) {
+                        0 if at < bytes.len() => {
+                            bytes.remove(at);
+                        }
+                        1 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
+                        _ => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+                    }
+                }
+                bytes
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let results = [parse_input(&text).map(|_| ()), parse_output(&text).map(|_| ())];
+            for result in results {
+                match result {
+                    Ok(()) => outcomes[0] += 1,
+                    Err(e) => {
+                        outcomes[1] += 1;
+                        let lines: Vec<&str> = text.split('\n').collect();
+                        assert!(e.line >= 1 && e.line <= lines.len(), "{e} for {text:?}");
+                        let width = lines[e.line - 1].chars().count();
+                        assert!(e.column >= 1 && e.column <= width + 1, "{e} for {text:?}");
+                        assert!(!e.message.is_empty());
+                    }
+                }
+            }
+            if let Ok(values) = parse_input(&text) {
+                assert!((MIN_LEN..=MAX_LEN).contains(&values.len()));
+                assert!(values.iter().all(|v| (MIN_VALUE..=MAX_VALUE).contains(v)));
+            }
+        }
+        // Both sides were exercised: some mutations stay valid, most do not.
+        assert!(outcomes[0] > 1000 && outcomes[1] > 1000, "{outcomes:?}");
+    }
 }

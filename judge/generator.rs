@@ -125,21 +125,9 @@ fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {
                 }
             }));
         }
-        Shape::Extremes => out.extend((0..len).map(|_| {
-            if rng.below(2) == 0 {
-                MIN_VALUE
-            } else {
-                MAX_VALUE
-            }
-        })),
+        Shape::Extremes => out.extend((0..len).map(|_| if rng.below(2) == 0 { MIN_VALUE } else { MAX_VALUE })),
         Shape::Zeros => out.extend(std::iter::repeat_n(0, len)),
-        Shape::Sparse => out.extend((0..len).map(|_| {
-            if rng.below(8) == 0 {
-                rng.range(-3, 3)
-            } else {
-                0
-            }
-        })),
+        Shape::Sparse => out.extend((0..len).map(|_| if rng.below(8) == 0 { rng.range(-3, 3) } else { 0 })),
         Shape::Periodic => {
             // With moves of 1 to 3 piles the game has period 4: on these patterns one player
             // can take every big pile and hand every costly one over, so the lead grows by
@@ -147,9 +135,7 @@ fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {
             const BASES: [[i32; 4]; 3] = [[1, 1, -1, -1], [1, -1, 0, 0], [1, -1, -1, 1]];
             let base = BASES[rng.below(BASES.len())];
             let turn = rng.below(4);
-            let pattern: Vec<i32> = (0..4)
-                .map(|i| base[(i + turn) % 4] * rng.range(900, MAX_VALUE))
-                .collect();
+            let pattern: Vec<i32> = (0..4).map(|i| base[(i + turn) % 4] * rng.range(900, MAX_VALUE)).collect();
             out.extend(pattern.iter().cycle().take(len));
         }
         Shape::Mixed => {
@@ -192,10 +178,7 @@ mod tests {
         for shape in Shape::ALL {
             assert_eq!(generate(shape, 500, 9), generate(shape, 500, 9));
         }
-        assert_ne!(
-            generate(Shape::Uniform, 500, 9),
-            generate(Shape::Uniform, 500, 10)
-        );
+        assert_ne!(generate(Shape::Uniform, 500, 9), generate(Shape::Uniform, 500, 10));
     }
 
     #[test]

@@ -103,10 +103,7 @@ mod tests {
     #[test]
     fn nested_values_render_as_json() {
         let value = Json::Object(vec![
-            (
-                "a",
-                Json::Array(vec![Json::Int(1), Json::Null, Json::Bool(true)]),
-            ),
+            ("a", Json::Array(vec![Json::Int(1), Json::Null, Json::Bool(true)])),
             ("b", Json::Float(f64::NAN)),
             ("c", Json::Object(vec![])),
         ]);

@@ -21,12 +21,7 @@ pub fn render(session: &Session) -> String {
     let errors = session
         .bad
         .iter()
-        .map(|b| {
-            Json::Object(vec![
-                ("case", Json::str(&b.id)),
-                ("message", Json::str(&b.message)),
-            ])
-        })
+        .map(|b| Json::Object(vec![("case", Json::str(&b.id)), ("message", Json::str(&b.message))]))
         .collect();
     let solutions = session.runs.iter().map(|run| {
         let s = Summary::of(run, session.cases);
@@ -43,10 +38,7 @@ pub fn render(session: &Session) -> String {
                     ("answer", Json::opt(o.answer.as_ref(), Json::str)),
                     ("reason", Json::opt(o.reason.as_ref(), Json::str)),
                     ("stdout", Json::str(&o.stdout)),
-                    (
-                        "rerun",
-                        Json::str(session.rerun_command(run.entry.name, &case.id)),
-                    ),
+                    ("rerun", Json::str(session.rerun_command(run.entry.name, &case.id))),
                 ])
             })
             .collect();
@@ -59,22 +51,10 @@ pub fn render(session: &Session) -> String {
             ("cases_run", Json::Int(s.ran as i128)),
             ("accepted", Json::Int(s.accepted as i128)),
             ("total_ns", Json::Int(s.total.as_nanos() as i128)),
-            (
-                "median_ns",
-                Json::opt(s.median, |d| Json::Int(d.as_nanos() as i128)),
-            ),
-            (
-                "slowest_ns",
-                Json::opt(s.slowest.as_ref(), |(d, _)| Json::Int(d.as_nanos() as i128)),
-            ),
-            (
-                "slowest_case",
-                Json::opt(s.slowest.as_ref(), |(_, c)| Json::str(c)),
-            ),
-            (
-                "peak_rss_kib",
-                Json::opt(run.peak_kib, |k| Json::Int(k.into())),
-            ),
+            ("median_ns", Json::opt(s.median, |d| Json::Int(d.as_nanos() as i128))),
+            ("slowest_ns", Json::opt(s.slowest.as_ref(), |(d, _)| Json::Int(d.as_nanos() as i128))),
+            ("slowest_case", Json::opt(s.slowest.as_ref(), |(_, c)| Json::str(c))),
+            ("peak_rss_kib", Json::opt(run.peak_kib, |k| Json::Int(k.into()))),
             ("error", Json::opt(run.spawn_error.as_ref(), Json::str)),
             ("results", Json::Array(results)),
         ])
@@ -82,10 +62,7 @@ pub fn render(session: &Session) -> String {
     Json::Object(vec![
         ("format_version", Json::Int(1)),
         ("build", Json::str(build_profile())),
-        (
-            "time_limit_ns",
-            Json::Int(session.limits.time_limit.as_nanos() as i128),
-        ),
+        ("time_limit_ns", Json::Int(session.limits.time_limit.as_nanos() as i128)),
         ("stack_mb", Json::Int(session.limits.stack_mb as i128)),
         ("wall_ns", Json::Int(session.wall.as_nanos() as i128)),
         ("exit_status", Json::Int(session.exit_status().into())),

@@ -1,5 +1,6 @@
 //! The local judge for LeetCode 1406, Stone Game III. See `judge --help` and the README.
 
+mod bench;
 mod bless;
 mod cases;
 mod check;
@@ -12,6 +13,7 @@ mod format;
 mod generator;
 mod json;
 mod json_report;
+mod manifest;
 mod memory;
 mod oracle;
 mod registry;
@@ -22,6 +24,7 @@ mod shrink;
 mod stress;
 mod style;
 mod summary;
+mod svg;
 mod sweep;
 mod verdict;
 mod verify;
@@ -60,16 +63,15 @@ fn try_main() -> Result<u8, Error> {
         Command::Bless => bless::run(&args.cases_dir),
         Command::Child => {
             let [name] = args.solutions.as_slice() else {
-                return Err(Error::Usage(
-                    "'judge child' needs one '--solution'".to_string(),
-                ));
+                return Err(Error::Usage("'judge child' needs one '--solution'".to_string()));
             };
             let entry = registry::find(name)?;
             Ok(serve::serve(entry, args.stack_mb))
         }
         Command::Stress => stress::run(&args),
         Command::Verify => verify::run(&args),
-        Command::Bench => Err(Error::Message("bench is not built yet".to_string())),
+        Command::Bench => bench::run(&args),
+        Command::BenchChild => bench::child(&args),
     }
 }
 
@@ -81,20 +83,11 @@ fn judge(args: &Args) -> Result<u8, Error> {
         .collect::<Result<Vec<_>, _>>()?;
     let (cases, bad) = cases::load(&args.cases_dir, &args.case_patterns)?;
     if cases.is_empty() && bad.is_empty() {
-        let filter = if args.case_patterns.is_empty() {
-            String::new()
-        } else {
-            format!(" matching {:?}", args.case_patterns)
-        };
-        return Err(Error::Message(format!(
-            "no cases{filter} under {}",
-            args.cases_dir.display()
-        )));
+        let filter =
+            if args.case_patterns.is_empty() { String::new() } else { format!(" matching {:?}", args.case_patterns) };
+        return Err(Error::Message(format!("no cases{filter} under {}", args.cases_dir.display())));
     }
-    let limits = runner::Limits {
-        time_limit: args.time_limit,
-        stack_mb: args.stack_mb,
-    };
+    let limits = runner::Limits { time_limit: args.time_limit, stack_mb: args.stack_mb };
     let runs = runner::run_all(&entries, &cases, limits, args.jobs.unwrap_or(1));
     let default_dir = cli::Args::default().cases_dir;
     let session = summary::Session {
@@ -106,10 +99,7 @@ fn judge(args: &Args) -> Result<u8, Error> {
         cases_arg: (args.cases_dir != default_dir).then(|| args.cases_dir.display().to_string()),
     };
     match args.format {
-        Format::Text => print!(
-            "{}",
-            report::render(&session, style::Style::new(args.color), args.verbose)
-        ),
+        Format::Text => print!("{}", report::render(&session, style::Style::new(args.color), args.verbose)),
         Format::Json => print!("{}", json_report::render(&session)),
     }
     Ok(session.exit_status())
@@ -123,9 +113,6 @@ fn gen(args: &Args) -> Result<u8, Error> {
     if args.shapes.len() > 1 {
         return Err(Error::Usage("'judge gen' takes one '--shape'".to_string()));
     }
-    print!(
-        "{}",
-        format::write_input(&generator::generate(shape, len, seed))
-    );
+    print!("{}", format::write_input(&generator::generate(shape, len, seed)));
     Ok(0)
 }

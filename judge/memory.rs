@@ -20,12 +20,7 @@ pub fn reset_peak() -> bool {
 fn status_field(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with(field))?;
-    line[field.len()..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()
+    line[field.len()..].trim().trim_end_matches("kB").trim().parse().ok()
 }
 
 /// `1.5 MiB`, `812 KiB`, or `n/a`.

@@ -41,13 +41,7 @@ mod tests {
 
     /// The whole game tree, no memo: the mover at `pos` picks the move that maximises their
     /// own final lead. Returns (Alice's total, Bob's total).
-    fn game_tree(
-        values: &[i32],
-        pos: usize,
-        alice: i64,
-        bob: i64,
-        alice_moves: bool,
-    ) -> (i64, i64) {
+    fn game_tree(values: &[i32], pos: usize, alice: i64, bob: i64, alice_moves: bool) -> (i64, i64) {
         if pos == values.len() {
             return (alice, bob);
         }
@@ -73,11 +67,7 @@ mod tests {
         let (x, y) = totals(values);
         // Totals can differ between equally good lines of play; the lead cannot.
         assert_eq!(x - y, a - b, "lead differs on {values:?}");
-        assert_eq!(
-            answer(values),
-            Answer::from_lead(a - b),
-            "answer differs on {values:?}"
-        );
+        assert_eq!(answer(values), Answer::from_lead(a - b), "answer differs on {values:?}");
     }
 
     #[test]
@@ -85,9 +75,7 @@ mod tests {
         // Every array of length 1..=7 over -2..=2: 97,655 arrays.
         for len in 1..=7u32 {
             for code in 0..5usize.pow(len) {
-                let values: Vec<i32> = (0..len)
-                    .map(|d| (code / 5usize.pow(d) % 5) as i32 - 2)
-                    .collect();
+                let values: Vec<i32> = (0..len).map(|d| (code / 5usize.pow(d) % 5) as i32 - 2).collect();
                 assert_agrees(&values);
             }
         }

@@ -28,29 +28,16 @@ impl Entry {
             return Ok(Verdict::Ac);
         }
         let first = self.source.lines().next().unwrap_or("");
-        let bad = |message: String| Error::BadTag {
-            file: self.file,
-            message,
-        };
+        let bad = |message: String| Error::BadTag { file: self.file, message };
         let tag = first
             .strip_prefix("// expect:")
-            .ok_or_else(|| {
-                bad(format!(
-                    "first line must be '// expect: WA|RE|TLE', found {first:?}"
-                ))
-            })?
+            .ok_or_else(|| bad(format!("first line must be '// expect: WA|RE|TLE', found {first:?}")))?
             .trim();
         match Verdict::parse(tag) {
-            Some(Verdict::Ac) | None => Err(bad(format!(
-                "unknown expected verdict {tag:?}; use WA, RE or TLE"
-            ))),
+            Some(Verdict::Ac) | None => Err(bad(format!("unknown expected verdict {tag:?}; use WA, RE or TLE"))),
             Some(verdict) => Ok(verdict),
         }
     }
-}
-
-pub fn all() -> &'static [Entry] {
-    ENTRIES
 }
 
 /// The correct strategies only.
@@ -59,13 +46,10 @@ pub fn strategies() -> impl Iterator<Item = &'static Entry> {
 }
 
 pub fn find(name: &str) -> Result<&'static Entry, Error> {
-    ENTRIES
-        .iter()
-        .find(|e| e.name == name)
-        .ok_or_else(|| Error::UnknownSolution {
-            name: name.to_string(),
-            known: ENTRIES.iter().map(|e| e.name).collect(),
-        })
+    ENTRIES.iter().find(|e| e.name == name).ok_or_else(|| Error::UnknownSolution {
+        name: name.to_string(),
+        known: ENTRIES.iter().map(|e| e.name).collect(),
+    })
 }
 
 /// The named solutions, or every one when no name is given.
@@ -90,7 +74,7 @@ mod tests {
 
     #[test]
     fn every_wrong_solution_has_a_valid_tag() {
-        for entry in all().iter().filter(|e| e.is_wrong()) {
+        for entry in ENTRIES.iter().filter(|e| e.is_wrong()) {
             let verdict = entry.expected().unwrap_or_else(|e| panic!("{e}"));
             assert_ne!(verdict, Verdict::Ac);
         }
@@ -99,9 +83,6 @@ mod tests {
     #[test]
     fn unknown_names_are_an_error_that_lists_the_known_ones() {
         let message = find("nope").err().unwrap().to_string();
-        assert!(
-            message.contains("\"nope\"") && message.contains("four_scalars"),
-            "{message}"
-        );
+        assert!(message.contains("\"nope\"") && message.contains("four_scalars"), "{message}");
     }
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::format;
 use crate::memory;
-use crate::runner::Outcome;
+use crate::runner::{Outcome, SolutionRun};
 use crate::style::Style;
 use crate::summary::{Session, Summary};
 use crate::verdict::Verdict;
@@ -43,11 +43,8 @@ pub fn render(session: &Session, style: Style, verbose: bool) -> String {
 }
 
 fn header(out: &mut String, session: &Session, style: Style) {
-    let suites: std::collections::BTreeSet<&str> = session
-        .cases
-        .iter()
-        .map(|c| c.id.split('/').next().unwrap_or(""))
-        .collect();
+    let suites: std::collections::BTreeSet<&str> =
+        session.cases.iter().map(|c| c.id.split('/').next().unwrap_or("")).collect();
     writeln!(
         out,
         "{} {} solutions on {} cases in {} suites · time limit {} · stack {} MiB · {} build",
@@ -60,44 +57,46 @@ fn header(out: &mut String, session: &Session, style: Style) {
         build_profile()
     )
     .unwrap();
-    let legend: Vec<String> = session
-        .runs
-        .iter()
-        .enumerate()
-        .map(|(i, r)| format!("#{} {}", i + 1, r.entry.name))
-        .collect();
+    let legend: Vec<String> =
+        session.runs.iter().enumerate().map(|(i, r)| format!("#{} {}", i + 1, r.entry.name)).collect();
     writeln!(out, "{}\n", style.dim(&legend.join(" · "))).unwrap();
 }
 
-const CELL: usize = 11;
+/// A strategy's cell holds its verdict and time; a wrong solution's only the verdict, since
+/// its times say nothing and two dozen wide columns would not fit a terminal.
+fn cell_width(run: &SolutionRun, column: usize) -> usize {
+    let label = format!("#{}", column + 1).len();
+    if run.expected == Verdict::Ac {
+        label.max(9)
+    } else {
+        label.max(3)
+    }
+}
 
 fn matrix(out: &mut String, session: &Session, style: Style) {
     if session.cases.is_empty() || session.runs.is_empty() {
         return;
     }
-    let name_width = session
-        .cases
-        .iter()
-        .map(|c| c.id.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    write!(out, "{:name_width$}  {:>6}", "case", "n").unwrap();
-    for i in 0..session.runs.len() {
-        write!(out, "  {:<CELL$}", format!("#{}", i + 1)).unwrap();
+    let name_width = session.cases.iter().map(|c| c.id.chars().count()).max().unwrap_or(4).max(4);
+    let widths: Vec<usize> = session.runs.iter().enumerate().map(|(i, r)| cell_width(r, i)).collect();
+    let mut head = format!("{:name_width$}  {:>6}", "case", "n");
+    for (i, width) in widths.iter().enumerate() {
+        write!(head, "  {:<width$}", format!("#{}", i + 1)).unwrap();
     }
-    out.push('\n');
+    writeln!(out, "{}", head.trim_end()).unwrap();
     for (c, case) in session.cases.iter().enumerate() {
-        write!(out, "{:name_width$}  {:>6}", case.id, case.values.len()).unwrap();
-        for run in session.runs {
+        let mut line = format!("{:name_width$}  {:>6}", case.id, case.values.len());
+        for (run, &width) in session.runs.iter().zip(&widths) {
             let cell = match &run.outcomes[c] {
-                None => style.dim(&format!("{:<CELL$}", "·")),
-                Some(o) => style.verdict(o.verdict, &format!("{:<CELL$}", cell_text(o))),
+                None => style.dim(&format!("{:<width$}", "·")),
+                Some(o) if run.expected != Verdict::Ac => {
+                    style.verdict(o.verdict, &format!("{:<width$}", o.verdict.code()))
+                }
+                Some(o) => style.verdict(o.verdict, &format!("{:<width$}", cell_text(o))),
             };
-            write!(out, "  {cell}").unwrap();
+            write!(line, "  {cell}").unwrap();
         }
-        out.truncate(out.trim_end().len());
-        out.push('\n');
+        writeln!(out, "{}", line.trim_end()).unwrap();
     }
     out.push('\n');
 }
@@ -125,25 +124,13 @@ fn summary(out: &mut String, session: &Session, style: Style) {
                 s.verdicts,
                 time((s.ran > 0).then_some(s.total)),
                 time(s.median),
-                s.slowest.map_or("-".to_string(), |(d, case)| {
-                    format!("{} {case}", show_duration(d))
-                }),
+                s.slowest.map_or("-".to_string(), |(d, case)| format!("{} {case}", show_duration(d))),
                 memory::show_kib(run.peak_kib),
                 if run.met_expectation() { "yes" } else { "NO" }.to_string(),
             ]
         })
         .collect();
-    let head = [
-        "",
-        "solution",
-        "expect",
-        "verdicts",
-        "total",
-        "median",
-        "slowest",
-        "peak rss",
-        "as expected",
-    ];
+    let head = ["", "solution", "expect", "verdicts", "total", "median", "slowest", "peak rss", "as expected"];
     let mut widths = head.map(|h| h.chars().count());
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
@@ -153,11 +140,7 @@ fn summary(out: &mut String, session: &Session, style: Style) {
     let line = |cells: &[String; 9]| {
         let mut text = String::new();
         for (k, (cell, w)) in cells.iter().zip(widths).enumerate() {
-            let padded = if (4..=5).contains(&k) {
-                format!("{cell:>w$}")
-            } else {
-                format!("{cell:<w$}")
-            };
+            let padded = if (4..=5).contains(&k) { format!("{cell:>w$}") } else { format!("{cell:<w$}") };
             text.push_str(&padded);
             text.push_str("  ");
         }
@@ -166,11 +149,7 @@ fn summary(out: &mut String, session: &Session, style: Style) {
     writeln!(out, "{}", style.bold(&line(&head.map(String::from)))).unwrap();
     for (row, run) in rows.iter().zip(session.runs) {
         let text = line(row);
-        let text = if run.met_expectation() {
-            text
-        } else {
-            style.bad(&text)
-        };
+        let text = if run.met_expectation() { text } else { style.bad(&text) };
         writeln!(out, "{text}").unwrap();
     }
 }
@@ -192,20 +171,10 @@ fn failures(out: &mut String, session: &Session, style: Style, verbose: bool) {
                 writeln!(out, "\n{}", style.bold("failures")).unwrap();
                 shown = true;
             }
-            let expected = if outcome.verdict == run.expected {
-                " (as expected)"
-            } else {
-                ""
-            };
+            let expected = if outcome.verdict == run.expected { " (as expected)" } else { "" };
             let label = style.verdict(outcome.verdict, outcome.verdict.code());
             writeln!(out, "\n{label} {} on {}{expected}", run.entry.name, case.id).unwrap();
-            writeln!(
-                out,
-                "  input     {}  ({})",
-                format::abbreviate(&case.values),
-                case.input_path.display()
-            )
-            .unwrap();
+            writeln!(out, "  input     {}  ({})", format::abbreviate(&case.values), case.input_path.display()).unwrap();
             writeln!(out, "  expected  \"{}\"", case.expected.as_str()).unwrap();
             if let Some(answer) = &outcome.answer {
                 writeln!(out, "  got       {answer:?}").unwrap();
@@ -217,12 +186,7 @@ fn failures(out: &mut String, session: &Session, style: Style, verbose: bool) {
                 let printed: String = outcome.stdout.chars().take(200).collect();
                 writeln!(out, "  stdout    {:?}", printed).unwrap();
             }
-            writeln!(
-                out,
-                "  rerun     {}",
-                session.rerun_command(run.entry.name, &case.id)
-            )
-            .unwrap();
+            writeln!(out, "  rerun     {}", session.rerun_command(run.entry.name, &case.id)).unwrap();
         }
     }
 }
@@ -231,12 +195,7 @@ fn judge_errors(out: &mut String, session: &Session, style: Style) {
     if session.bad.is_empty() {
         return;
     }
-    writeln!(
-        out,
-        "\n{}",
-        style.bad("judge errors (these cases were not judged)")
-    )
-    .unwrap();
+    writeln!(out, "\n{}", style.bad("judge errors (these cases were not judged)")).unwrap();
     for bad in session.bad {
         writeln!(out, "  {}: {}", bad.id, bad.message).unwrap();
     }
@@ -244,27 +203,12 @@ fn judge_errors(out: &mut String, session: &Session, style: Style) {
 
 fn footer(out: &mut String, session: &Session, style: Style) {
     let met = session.runs.iter().filter(|r| r.met_expectation()).count();
-    let verdict = format!(
-        "{met}/{} solutions got their expected verdicts",
-        session.runs.len()
-    );
-    let verdict = if met == session.runs.len() {
-        style.good(&verdict)
-    } else {
-        style.bad(&verdict)
-    };
+    let verdict = format!("{met}/{} solutions got their expected verdicts", session.runs.len());
+    let verdict = if met == session.runs.len() { style.good(&verdict) } else { style.bad(&verdict) };
     let errors = match session.bad.len() {
         0 => String::new(),
-        n => format!(
-            " · {}",
-            style.bad(&format!("{n} judge error{}", if n == 1 { "" } else { "s" }))
-        ),
+        n => format!(" · {}", style.bad(&format!("{n} judge error{}", if n == 1 { "" } else { "s" }))),
     };
-    writeln!(
-        out,
-        "\n{verdict}{errors} · wall {} · exit {}",
-        show_duration(session.wall),
-        session.exit_status()
-    )
-    .unwrap();
+    writeln!(out, "\n{verdict}{errors} · wall {} · exit {}", show_duration(session.wall), session.exit_status())
+        .unwrap();
 }

@@ -16,10 +16,6 @@ pub struct Limits {
     pub stack_mb: usize,
 }
 
-/// Parsing a 50,000-value line in the child is not the solution's time: allow for it before
-/// killing, then judge the call's own time against the limit.
-const GRACE: Duration = Duration::from_millis(250);
-
 /// One solution on one case.
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -47,12 +43,7 @@ pub struct SolutionRun {
 impl SolutionRun {
     /// The first verdict that is not AC, or AC when every case that ran was accepted.
     pub fn overall(&self) -> Verdict {
-        self.outcomes
-            .iter()
-            .flatten()
-            .map(|o| o.verdict)
-            .find(|v| *v != Verdict::Ac)
-            .unwrap_or(Verdict::Ac)
+        self.outcomes.iter().flatten().map(|o| o.verdict).find(|v| *v != Verdict::Ac).unwrap_or(Verdict::Ac)
     }
 
     /// Whether it got what it is tagged to get: AC on every case for a strategy, the tagged
@@ -63,15 +54,9 @@ impl SolutionRun {
 }
 
 /// Every solution over every case, `jobs` solutions at a time.
-pub fn run_all(
-    entries: &[(&'static Entry, Verdict)],
-    cases: &[Case],
-    limits: Limits,
-    jobs: usize,
-) -> Vec<SolutionRun> {
+pub fn run_all(entries: &[(&'static Entry, Verdict)], cases: &[Case], limits: Limits, jobs: usize) -> Vec<SolutionRun> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<SolutionRun>>> =
-        Mutex::new(entries.iter().map(|_| None).collect());
+    let results: Mutex<Vec<Option<SolutionRun>>> = Mutex::new(entries.iter().map(|_| None).collect());
     thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, entries.len().max(1)) {
             scope.spawn(|| loop {
@@ -84,29 +69,13 @@ pub fn run_all(
             });
         }
     });
-    results
-        .into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .flatten()
-        .collect()
+    results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten().collect()
 }
 
 /// One solution over the cases, in order. A wrong solution stops at its first failure, as
 /// LeetCode does; a strategy runs everything so the matrix is whole.
-pub fn run_solution(
-    entry: &'static Entry,
-    expected: Verdict,
-    cases: &[Case],
-    limits: Limits,
-) -> SolutionRun {
-    let mut run = SolutionRun {
-        entry,
-        expected,
-        outcomes: vec![None; cases.len()],
-        peak_kib: None,
-        spawn_error: None,
-    };
+pub fn run_solution(entry: &'static Entry, expected: Verdict, cases: &[Case], limits: Limits) -> SolutionRun {
+    let mut run = SolutionRun { entry, expected, outcomes: vec![None; cases.len()], peak_kib: None, spawn_error: None };
     let mut child: Option<Child> = None;
     for (i, case) in cases.iter().enumerate() {
         let live = match child.as_mut() {
@@ -119,7 +88,7 @@ pub fn run_solution(
                 }
             },
         };
-        let reply = live.run(&case.values, limits.time_limit + GRACE);
+        let reply = live.run(&case.values, limits.time_limit);
         let (outcome, peak_kib) = judge_reply(reply, case, limits.time_limit);
         run.peak_kib = run.peak_kib.max(peak_kib);
         // Only an answer leaves the child alive; after anything else a fresh one starts.
@@ -137,19 +106,9 @@ pub fn run_solution(
 
 /// The verdict for one reply, with the child's peak memory when it answered.
 fn judge_reply(reply: Reply, case: &Case, time_limit: Duration) -> (Outcome, Option<u64>) {
-    let limit_text = || {
-        format!(
-            "over the time limit of {}",
-            crate::report::show_duration(time_limit)
-        )
-    };
+    let limit_text = || format!("over the time limit of {}", crate::report::show_duration(time_limit));
     match reply {
-        Reply::Answer {
-            answer,
-            nanos,
-            peak_kib,
-            stdout,
-        } => {
+        Reply::Answer { answer, nanos, peak_kib, stdout } => {
             let verdict = if Duration::from_nanos(nanos) > time_limit {
                 Verdict::Tle
             } else if answer == case.expected.as_str() {
@@ -158,40 +117,13 @@ fn judge_reply(reply: Reply, case: &Case, time_limit: Duration) -> (Outcome, Opt
                 Verdict::Wa
             };
             let reason = (verdict == Verdict::Tle).then(limit_text);
-            (
-                Outcome {
-                    verdict,
-                    nanos: Some(nanos),
-                    answer: Some(answer),
-                    reason,
-                    stdout,
-                },
-                peak_kib,
-            )
+            (Outcome { verdict, nanos: Some(nanos), answer: Some(answer), reason, stdout }, peak_kib)
         }
-        Reply::Panic {
-            message: reason,
-            stdout,
+        Reply::Panic { message: reason, stdout } | Reply::Died { reason, stdout } => {
+            (Outcome { verdict: Verdict::Re, nanos: None, answer: None, reason: Some(reason), stdout }, None)
         }
-        | Reply::Died { reason, stdout } => (
-            Outcome {
-                verdict: Verdict::Re,
-                nanos: None,
-                answer: None,
-                reason: Some(reason),
-                stdout,
-            },
-            None,
-        ),
-        Reply::Timeout { stdout } => (
-            Outcome {
-                verdict: Verdict::Tle,
-                nanos: None,
-                answer: None,
-                reason: Some(limit_text()),
-                stdout,
-            },
-            None,
-        ),
+        Reply::Timeout { stdout } => {
+            (Outcome { verdict: Verdict::Tle, nanos: None, answer: None, reason: Some(limit_text()), stdout }, None)
+        }
     }
 }

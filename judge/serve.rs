@@ -4,6 +4,8 @@
 //!
 //! Each answer is one framed record that starts with MARK, so whatever the solution prints
 //! itself cannot be mistaken for a result:
+//!   MARK start\n                                (just before the call, so the judge's
+//!                                                 deadline counts from here, not from parsing)
 //!   MARK ok <nanos> <peak KiB or -> <byte length>\n<answer>\n
 //!   MARK re <byte length>\n<panic message>\n      (then the child exits)
 
@@ -37,10 +39,8 @@ pub fn serve(entry: &'static Entry, stack_mb: usize) -> u8 {
             .unwrap_or_else(|| "a non-string panic payload".to_string());
         *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = format!("panicked{place}: {text}");
     }));
-    let worker = thread::Builder::new()
-        .name("solution".to_string())
-        .stack_size(stack_mb << 20)
-        .spawn(move || work(entry));
+    let worker =
+        thread::Builder::new().name("solution".to_string()).stack_size(stack_mb << 20).spawn(move || work(entry));
     match worker.map(|w| w.join()) {
         Ok(Ok(Ok(()))) => 0,
         Ok(Ok(Err(status))) => status,
@@ -58,13 +58,14 @@ fn work(entry: &'static Entry) -> Result<(), u8> {
             Ok(_) => {}
             Err(_) => return Err(4),
         }
-        let Ok(values) = line
-            .split_ascii_whitespace()
-            .map(str::parse)
-            .collect::<Result<Vec<i32>, _>>()
-        else {
+        let Ok(values) = line.split_ascii_whitespace().map(str::parse).collect::<Result<Vec<i32>, _>>() else {
             return Err(5);
         };
+        let mut out = io::stdout().lock();
+        if writeln!(out, "{MARK}start").and_then(|_| out.flush()).is_err() {
+            return Err(6);
+        }
+        drop(out);
         let start = Instant::now();
         let result = panic::catch_unwind(AssertUnwindSafe(|| (entry.run)(values)));
         let nanos = start.elapsed().as_nanos();

@@ -11,11 +11,7 @@ pub fn shrink(mut values: Vec<i32>, mut fails: impl FnMut(&[i32]) -> bool) -> (V
         while run >= 1 {
             let mut start = 0;
             while start + run <= values.len() && values.len() > run {
-                let candidate: Vec<i32> = values[..start]
-                    .iter()
-                    .chain(&values[start + run..])
-                    .copied()
-                    .collect();
+                let candidate: Vec<i32> = values[..start].iter().chain(&values[start + run..]).copied().collect();
                 tried += 1;
                 if fails(&candidate) {
                     values = candidate;
@@ -30,9 +26,7 @@ pub fn shrink(mut values: Vec<i32>, mut fails: impl FnMut(&[i32]) -> bool) -> (V
         for i in 0..values.len() {
             loop {
                 let v = values[i];
-                let closer = [0, v / 2, v - v.signum()]
-                    .into_iter()
-                    .filter(|c| c.abs() < v.abs());
+                let closer = [0, v / 2, v - v.signum()].into_iter().filter(|c| c.abs() < v.abs());
                 let mut moved = false;
                 for c in closer {
                     let mut candidate = values.clone();
@@ -63,18 +57,14 @@ mod tests {
     #[test]
     fn keeps_only_what_makes_it_fail() {
         // Fails while the array holds a value of at least 5 anywhere.
-        let (small, _) = shrink(vec![1, 9, -4, 7, 3, 12, 0, 2], |v| {
-            v.iter().any(|&x| x >= 5)
-        });
+        let (small, _) = shrink(vec![1, 9, -4, 7, 3, 12, 0, 2], |v| v.iter().any(|&x| x >= 5));
         assert_eq!(small, [5]);
     }
 
     #[test]
     fn keeps_relations_between_elements() {
         // Fails while the first value is greater than the last.
-        let (small, _) = shrink(vec![30, 1, 2, 3, 4, -20], |v| {
-            v.len() >= 2 && v[0] > v[v.len() - 1]
-        });
+        let (small, _) = shrink(vec![30, 1, 2, 3, 4, -20], |v| v.len() >= 2 && v[0] > v[v.len() - 1]);
         assert_eq!(small, [0, -1]);
     }
 

@@ -20,34 +20,18 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let count = args.count.unwrap_or(100_000);
     let max_len = args.max_len.unwrap_or(20);
     if max_len > MAX_LEN {
-        return Err(Error::Usage(format!(
-            "'--max-len {max_len}' is over LeetCode's limit of {MAX_LEN}"
-        )));
+        return Err(Error::Usage(format!("'--max-len {max_len}' is over LeetCode's limit of {MAX_LEN}")));
     }
-    let shapes: Vec<Shape> = if args.shapes.is_empty() {
-        Shape::ALL.to_vec()
-    } else {
-        args.shapes.clone()
-    };
+    let shapes: Vec<Shape> = if args.shapes.is_empty() { Shape::ALL.to_vec() } else { args.shapes.clone() };
     let entries = chosen(&args.solutions)?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let case = |index: u64, values: &mut Vec<i32>| {
         let (shape, len, case_seed) = plan(seed, index, &shapes, max_len);
         generator::generate_into(shape, len, case_seed, values);
     };
     // Long cases take longer: hand out fewer at a time so progress and the watchdog stay live.
     let chunk = (200_000 / max_len as u64).clamp(1, 4096);
-    let result = sweep::run(
-        "stress",
-        count,
-        chunk,
-        &entries,
-        jobs,
-        check::stack_bytes(max_len),
-        &case,
-    );
+    let result = sweep::run("stress", count, chunk, &entries, jobs, check::stack_bytes(max_len), &case);
     let rate = result.checked as f64 / result.elapsed.as_secs_f64().max(1e-9);
     let mut status = 0;
     if let Some(failure) = &result.failure {
@@ -59,11 +43,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
             failure.index,
             shape.name()
         );
-        let shapes_arg: String = args
-            .shapes
-            .iter()
-            .map(|s| format!(" --shape {}", s.name()))
-            .collect();
+        let shapes_arg: String = args.shapes.iter().map(|s| format!(" --shape {}", s.name())).collect();
         let rerun = format!(
             "cargo run --release -- stress --seed {seed} --count {} --max-len {max_len}{shapes_arg} --solution {}",
             failure.index + 1,
@@ -72,11 +52,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
         let example = counterexample::shrink(entry, failure.values.clone());
         print!("{}", example.render(&found, &rerun));
         if args.save {
-            let name = format!(
-                "{}-s{seed}-c{}",
-                entry.name.replace('/', "-"),
-                failure.index
-            );
+            let name = format!("{}-s{seed}-c{}", entry.name.replace('/', "-"), failure.index);
             save(&args.cases_dir.join("regressions"), &name, &example.values)?;
         } else {
             println!("  keep it   {rerun} --save");
@@ -119,11 +95,7 @@ fn save(dir: &Path, name: &str, values: &[i32]) -> Result<(), Error> {
     let input = dir.join(format!("{name}.in"));
     let output = dir.join(format!("{name}.out"));
     fs::write(&input, format::write_input(values)).map_err(|e| Error::io(&input, e))?;
-    fs::write(&output, format::write_output(oracle::answer(values)))
-        .map_err(|e| Error::io(&output, e))?;
-    println!(
-        "  saved     {} and its .out; the judge now runs it",
-        input.display()
-    );
+    fs::write(&output, format::write_output(oracle::answer(values))).map_err(|e| Error::io(&output, e))?;
+    println!("  saved     {} and its .out; the judge now runs it", input.display());
     Ok(())
 }

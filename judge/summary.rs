@@ -31,11 +31,7 @@ impl Session<'_> {
 
     /// The exact command that reruns one case for one solution.
     pub fn rerun_command(&self, solution: &str, case: &str) -> String {
-        let cases = self
-            .cases_arg
-            .as_ref()
-            .map(|d| format!(" --cases {d}"))
-            .unwrap_or_default();
+        let cases = self.cases_arg.as_ref().map(|d| format!(" --cases {d}")).unwrap_or_default();
         format!("cargo run --release -- --solution {solution} --case {case}{cases}")
     }
 }
@@ -53,30 +49,18 @@ pub struct Summary {
 
 impl Summary {
     pub fn of(run: &SolutionRun, cases: &[Case]) -> Summary {
-        let done: Vec<(usize, &crate::runner::Outcome)> = run
-            .outcomes
-            .iter()
-            .enumerate()
-            .filter_map(|(i, o)| o.as_ref().map(|o| (i, o)))
-            .collect();
-        let accepted = done
-            .iter()
-            .filter(|(_, o)| o.verdict == Verdict::Ac)
-            .count();
-        let mut times: Vec<(Duration, usize)> = done
-            .iter()
-            .filter_map(|(i, o)| o.nanos.map(|n| (Duration::from_nanos(n), *i)))
-            .collect();
+        let done: Vec<(usize, &crate::runner::Outcome)> =
+            run.outcomes.iter().enumerate().filter_map(|(i, o)| o.as_ref().map(|o| (i, o))).collect();
+        let accepted = done.iter().filter(|(_, o)| o.verdict == Verdict::Ac).count();
+        let mut times: Vec<(Duration, usize)> =
+            done.iter().filter_map(|(i, o)| o.nanos.map(|n| (Duration::from_nanos(n), *i))).collect();
         times.sort();
         let verdicts = match run.spawn_error {
             Some(_) => "not run".to_string(),
             None if accepted == done.len() => format!("{accepted}/{} AC", cases.len()),
             None => {
-                let failed: Vec<&str> = done
-                    .iter()
-                    .filter(|(_, o)| o.verdict != Verdict::Ac)
-                    .map(|(_, o)| o.verdict.code())
-                    .collect();
+                let failed: Vec<&str> =
+                    done.iter().filter(|(_, o)| o.verdict != Verdict::Ac).map(|(_, o)| o.verdict.code()).collect();
                 // A wrong solution stops at its first failure, as LeetCode does.
                 if failed.len() == 1 && run.expected != Verdict::Ac {
                     format!("{accepted} AC, then {}", failed[0])

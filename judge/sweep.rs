@@ -61,15 +61,7 @@ pub fn run(
                     for index in from..to {
                         case(index, &mut values);
                         if let Some((solution, _)) = check::first_disagreement(entries, &values) {
-                            record(
-                                &first_failure,
-                                &failure,
-                                Failure {
-                                    index,
-                                    values: values.clone(),
-                                    solution,
-                                },
-                            );
+                            record(&first_failure, &failure, Failure { index, values: values.clone(), solution });
                             break;
                         }
                     }
@@ -78,19 +70,13 @@ pub fn run(
                 slot.store(u64::MAX, Ordering::Relaxed);
                 running.fetch_sub(1, Ordering::Relaxed);
             };
-            builder
-                .spawn_scoped(scope, work)
-                .expect("start a worker thread");
+            builder.spawn_scoped(scope, work).expect("start a worker thread");
         }
         watch(label, total, chunk, &running, &done, &current, start);
     });
     let failure = failure.into_inner().unwrap_or_else(|p| p.into_inner());
     let checked = failure.as_ref().map_or(total, |f| f.index + 1);
-    Sweep {
-        checked,
-        elapsed: start.elapsed(),
-        failure,
-    }
+    Sweep { checked, elapsed: start.elapsed(), failure }
 }
 
 fn record(first: &AtomicU64, slot: &Mutex<Option<Failure>>, found: Failure) {
@@ -112,8 +98,7 @@ fn watch(
     start: Instant,
 ) {
     let terminal = std::io::stderr().is_terminal();
-    let mut last_seen: Vec<(u64, Instant)> =
-        current.iter().map(|_| (u64::MAX, Instant::now())).collect();
+    let mut last_seen: Vec<(u64, Instant)> = current.iter().map(|_| (u64::MAX, Instant::now())).collect();
     while running.load(Ordering::Relaxed) > 0 {
         thread::sleep(Duration::from_millis(50));
         let count = done.load(Ordering::Relaxed);

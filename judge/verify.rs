@@ -13,28 +13,16 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let max_len = args.max_len.unwrap_or(8);
     let (low, high) = args.values.unwrap_or((-3, 3));
     if low < -1000 || high > 1000 {
-        return Err(Error::Usage(format!(
-            "'--values {low}..={high}' is outside LeetCode's -1000..=1000"
-        )));
+        return Err(Error::Usage(format!("'--values {low}..={high}' is outside LeetCode's -1000..=1000")));
     }
     let base = (high - low + 1) as u64;
     let counts = lengths(base, max_len)
         .ok_or_else(|| Error::Usage(format!("{base}^{max_len} arrays is too many to enumerate")))?;
     let total: u64 = counts.iter().sum();
     let entries = chosen(&args.solutions)?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let case = |index: u64, values: &mut Vec<i32>| decode(index, &counts, base, low, values);
-    let result = sweep::run(
-        "verify",
-        total,
-        4096,
-        &entries,
-        jobs,
-        check::stack_bytes(max_len),
-        &case,
-    );
+    let result = sweep::run("verify", total, 4096, &entries, jobs, check::stack_bytes(max_len), &case);
     let rate = result.checked as f64 / result.elapsed.as_secs_f64().max(1e-9);
     let bound = format!("length 1..={max_len} over {low}..={high}");
     let status = match &result.failure {
@@ -49,10 +37,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
                 "cargo run --release -- verify --max-len {max_len} --values {low}..={high} --solution {}",
                 entry.name
             );
-            print!(
-                "{}",
-                counterexample::shrink(entry, failure.values.clone()).render(&found, &rerun)
-            );
+            print!("{}", counterexample::shrink(entry, failure.values.clone()).render(&found, &rerun));
             1
         }
     };

@@ -19,8 +19,7 @@ impl Scratch {
     pub fn new(label: &str) -> Scratch {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("judge-test-{}-{label}-{n}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("judge-test-{}-{label}-{n}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         Scratch { dir }
@@ -72,27 +71,18 @@ impl Run {
             .lines()
             .find(|l| {
                 let words: Vec<&str> = l.split_whitespace().collect();
-                words.len() > 3
-                    && words[1] == solution
-                    && ["AC", "WA", "RE", "TLE"].contains(&words[2])
+                words.len() > 3 && words[1] == solution && ["AC", "WA", "RE", "TLE"].contains(&words[2])
             })
             .unwrap_or_else(|| panic!("no summary row for {solution} in:\n{}", self.stdout))
     }
 
     pub fn describe(&self) -> String {
-        format!(
-            "exit {}\n--- stdout\n{}\n--- stderr\n{}",
-            self.status, self.stdout, self.stderr
-        )
+        format!("exit {}\n--- stdout\n{}\n--- stderr\n{}", self.status, self.stdout, self.stderr)
     }
 }
 
 pub fn judge(args: &[&str]) -> Run {
-    let output: Output = Command::new(JUDGE)
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .unwrap();
+    let output: Output = Command::new(JUDGE).args(args).env_remove("NO_COLOR").output().unwrap();
     Run {
         status: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),

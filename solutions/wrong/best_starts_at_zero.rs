@@ -1,0 +1,26 @@
+// expect: WA
+// The running maximum starts at 0 instead of i32::MIN, so a player who must take
+// only losing piles is credited a lead of 0 instead of a negative one.
+impl Solution {
+    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
+        let s = &stone_value[..];
+        let n = s.len();
+        let mut f = vec![0i32; n + 1];
+        for i in (0..n).rev() {
+            let mut taken = 0;
+            let mut best = 0;
+            for k in 1..=3.min(n - i) {
+                taken += s[i + k - 1];
+                best = best.max(taken - f[i + k]);
+            }
+            f[i] = best;
+        }
+        if f[0] > 0 {
+            "Alice".to_string()
+        } else if f[0] < 0 {
+            "Bob".to_string()
+        } else {
+            "Tie".to_string()
+        }
+    }
+}
