@@ -354,3 +354,149 @@ pub fn render_json(report: &Report) -> Json {
         ("results", Json::Array(results.collect())),
     ])
 }
+
+/// A small measured report with memory readings of every kind: sizes, zeros and n/a.
+#[cfg(test)]
+pub fn sample_report() -> Report {
+    let entries: Vec<_> = registry::strategies().collect();
+    let mut report = measure(&entries, &[1000, 10, 100], 3).unwrap();
+    for (i, row) in report.rows.iter_mut().enumerate() {
+        row.extra_kib = [Some(0), Some(4), Some(1536), Some(40_000), None][i % 5];
+    }
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn order_statistics_of_known_samples() {
+        let stats = Stats::of(&mut [50, 10, 40, 20, 30]);
+        let want = (10, 20, 30, 40, 50);
+        assert_eq!((stats.min, stats.q1, stats.median, stats.q3, stats.max), want);
+        assert_eq!(Stats::of(&mut [4, 1, 3, 2]).median, 2);
+        assert_eq!(Stats::of(&mut [7]).median, 7);
+    }
+
+    #[test]
+    fn every_strategy_is_timed_at_every_size_against_the_fastest() {
+        let report = sample_report();
+        let names = &report.strategies;
+        assert_eq!(report.rows.len(), 3 * names.len());
+        for (group, n) in report.rows.chunks(names.len()).zip([10, 100, 1000]) {
+            let got: Vec<_> = group.iter().map(|r| (r.strategy, r.n)).collect();
+            let want: Vec<_> = names.iter().map(|s| (*s, n)).collect();
+            assert_eq!(got, want);
+            let least = group.iter().map(|r| r.ratio).fold(f64::INFINITY, f64::min);
+            assert_eq!(least, 1.0);
+            assert!(group.iter().all(|r| r.time.min <= r.time.median));
+        }
+        assert!(report.disagreements().is_empty());
+    }
+
+    #[test]
+    fn selection_dedups_and_refuses_what_is_not_a_strategy() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let chosen = select(&names(&["rolling_mod4", "dp_array", "rolling_mod4"])).unwrap();
+        let chosen: Vec<_> = chosen.iter().map(|e| e.name).collect();
+        assert_eq!(chosen, ["rolling_mod4", "dp_array"]);
+        assert!(select(&names(&["nope"])).is_err());
+        for wrong in registry::all().iter().filter(|e| e.is_wrong()) {
+            let message = select(&names(&[wrong.name])).err().unwrap().to_string();
+            assert!(message.contains(&format!("{:?}", wrong.name)), "{message}");
+        }
+    }
+
+    #[test]
+    fn the_recursion_fits_its_stack_far_past_the_problem_limit() {
+        let n = 300_000;
+        let input = generator::generate(Shape::Uniform, n, SEED);
+        let memo = registry::find("recursive_memo").unwrap().run;
+        let scalars = registry::find("four_scalars").unwrap().run;
+        let want = scalars(input.clone());
+        let worker = thread::Builder::new().stack_size(stack_for(n));
+        let got = worker.spawn(move || memo(input)).unwrap().join().unwrap();
+        assert_eq!(got, want);
+    }
+
+    /// `1.2µs` as nanoseconds, and half a unit of its last printed digit.
+    fn duration(text: &str) -> (f64, f64) {
+        let (number, scale) = [("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
+            .iter()
+            .find_map(|(unit, scale)| Some((text.strip_suffix(unit)?, *scale)))
+            .unwrap_or_else(|| panic!("no unit in {text:?}"));
+        (number.parse::<f64>().unwrap() * scale, half_digit(number) * scale)
+    }
+
+    fn half_digit(number: &str) -> f64 {
+        let decimals = number.split_once('.').map_or(0, |(_, d)| d.len());
+        0.5 * 10f64.powi(-(decimals as i32))
+    }
+
+    /// `812 KiB` or `1.5 MiB` as KiB with its rounding; `n/a` as None.
+    fn kib(text: &str) -> Option<(f64, f64)> {
+        let (number, unit) = text.split_once(' ')?;
+        let scale = if unit == "MiB" { 1024.0 } else { 1.0 };
+        Some((number.parse::<f64>().unwrap() * scale, half_digit(number) * scale))
+    }
+
+    /// The table's rows, cut at the runs of two or more spaces between columns.
+    fn table(text: &str) -> Vec<Vec<String>> {
+        let lines = text.lines().skip_while(|l| !l.starts_with("strategy")).skip(1);
+        let cells = lines.filter(|l| !l.is_empty()).map(|l| {
+            let cells = l.split("  ").map(str::trim).filter(|c| !c.is_empty());
+            cells.map(String::from).collect::<Vec<_>>()
+        });
+        cells.take_while(|c| c.len() == HEAD.len()).collect()
+    }
+
+    /// The result objects of the pretty-printed JSON, one `"key": value` a line.
+    fn results(json: &str) -> Vec<HashMap<String, String>> {
+        let mut rows: Vec<HashMap<String, String>> = Vec::new();
+        for line in json.lines() {
+            let Some((key, value)) = line.trim().trim_end_matches(',').split_once("\": ") else {
+                continue;
+            };
+            let key = key.trim_start_matches('"').to_string();
+            if key == "strategy" {
+                rows.push(HashMap::new());
+            }
+            if let Some(row) = rows.last_mut() {
+                row.insert(key, value.trim_matches('"').to_string());
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn the_json_holds_the_numbers_of_the_text_table() {
+        let report = sample_report();
+        let text = render_text(&report);
+        let json = render_json(&report).render();
+        let (table, results) = (table(&text), results(&json));
+        assert_eq!(table.len(), report.rows.len(), "{text}");
+        assert_eq!(results.len(), report.rows.len(), "{json}");
+        let close = |(shown, slack): (f64, f64), exact: &str, what: &str| {
+            let exact: f64 = exact.parse().unwrap();
+            assert!((shown - exact).abs() <= slack + 1e-9, "{what}: {shown} vs {exact}");
+        };
+        for (cells, fields) in table.iter().zip(&results) {
+            assert_eq!((&cells[0], &cells[1]), (&fields["strategy"], &fields["n"]));
+            for (cell, key) in [(2, "median_ns"), (3, "min_ns"), (4, "max_ns")] {
+                close(duration(&cells[cell]), &fields[key], key);
+            }
+            let ns_per_element = cells[5].parse().unwrap();
+            close((ns_per_element, 0.005), &fields["ns_per_element"], "ns/elt");
+            let ratio = cells[6].trim_end_matches('×').parse().unwrap();
+            close((ratio, 0.005), &fields["ratio_to_fastest"], "ratio");
+            match kib(&cells[7]) {
+                Some(shown) => close(shown, &fields["extra_kib"], "memory"),
+                None => assert_eq!((cells[7].as_str(), fields["extra_kib"].as_str()), ("n/a", "null")),
+            }
+        }
+        let header = format!("{} timed calls per point", report.reps);
+        assert!(text.contains(&header) && json.contains(&format!("\"reps\": {}", report.reps)));
+    }
+}

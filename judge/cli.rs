@@ -179,7 +179,7 @@ impl Default for Args {
             solutions: Vec::new(),
             case_patterns: Vec::new(),
             time_limit: Duration::from_secs(1),
-            stack_mb: 512,
+            stack_mb: crate::runner::DEFAULT_STACK_MB,
             jobs: None,
             format: Format::Text,
             color: ColorChoice::Auto,

@@ -25,7 +25,18 @@ pub fn shrink(entry: &'static Entry, values: Vec<i32>) -> Counterexample {
     Counterexample { entry, original_len, values, expected, got, tried }
 }
 
+/// Inputs up to this long are printed whole, ready to paste into LeetCode's testcase box.
+const FULL: usize = 1000;
+
 impl Counterexample {
+    fn input_text(&self) -> String {
+        if self.values.len() <= FULL {
+            format::write_input(&self.values).trim_end().to_string()
+        } else {
+            format::abbreviate(&self.values)
+        }
+    }
+
     /// The report: what disagreed, the shrunk input, both answers and how to reproduce it.
     pub fn render(&self, found: &str, rerun: &str) -> String {
         let mut lines = vec![
@@ -37,14 +48,17 @@ impl Counterexample {
                 if self.values.len() == 1 { "" } else { "s" },
                 self.tried
             ),
-            format!("  input     {}", format::abbreviate(&self.values)),
+            format!("  input     {}", self.input_text()),
             format!("  oracle    \"{}\"", self.expected.as_str()),
             format!("  got       {:?}", self.got),
             format!("  rerun     {rerun}"),
         ];
-        if self.values.len() <= 64 {
-            let input = format::write_input(&self.values);
-            lines.push(format!("  try it    cargo run --release -- run '{}'", input.trim_end()));
+        if self.values.len() <= FULL {
+            lines.push(format!(
+                "  try it    cargo run --release -- run --solution {} '{}'",
+                self.entry.name,
+                self.input_text()
+            ));
         }
         lines.join("\n") + "\n"
     }

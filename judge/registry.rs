@@ -80,6 +80,58 @@ mod tests {
         }
     }
 
+    /// Calls a solution the way the judge does: on a thread with the judge's default stack.
+    fn call(entry: &Entry, values: &[i32]) -> String {
+        let run = entry.run;
+        let input = values.to_vec();
+        std::thread::Builder::new()
+            .stack_size(crate::runner::DEFAULT_STACK_MB << 20)
+            .spawn(move || run(input))
+            .unwrap()
+            .join()
+            .unwrap_or_else(|_| panic!("{} panicked", entry.name))
+    }
+
+    fn edge_table() -> Vec<(&'static str, Vec<i32>)> {
+        let n = crate::format::MAX_LEN;
+        let mut rng = crate::generator::Rng::new(1406);
+        vec![
+            ("example 1", vec![1, 2, 3, 7]),
+            ("example 2", vec![1, 2, 3, -9]),
+            ("example 3", vec![1, 2, 3, 6]),
+            ("example 4", vec![1, 2, 3, -1, -2, -3, 7]),
+            ("example 5", vec![-1, -2, -3]),
+            ("n = 1 negative", vec![-4]),
+            ("n = 1 zero", vec![0]),
+            ("n = 1 positive", vec![4]),
+            ("n = 2", vec![-1, 5]),
+            ("all negative", vec![-5, -1, -7, -2, -9, -3]),
+            ("all zero", vec![0; 10]),
+            ("tie", vec![0, 0, 3, 0, 0, 3]),
+            ("tie at n = 50,000", vec![-1000; n]),
+            ("values at ±1000", vec![1000, -1000, -1000, 1000, 1000, -1000, 1000]),
+            ("n = 50,000 all 1000", vec![1000; n]),
+            ("n = 50,000 all zero", vec![0; n]),
+            ("n = 50,000 lead of 25,000,000", [1000, 1000, -1000, -1000].repeat(n / 4)),
+            ("n = 50,000 uniform", (0..n).map(|_| rng.range(-1000, 1000)).collect()),
+        ]
+    }
+
+    #[test]
+    fn every_strategy_agrees_with_the_oracle_on_the_examples_and_edges() {
+        let table = edge_table();
+        let mut seen = std::collections::HashSet::new();
+        for entry in strategies() {
+            for (label, values) in &table {
+                let expected = crate::oracle::answer(values).as_str();
+                seen.insert(expected);
+                assert_eq!(call(entry, values), expected, "{} on {label}", entry.name);
+            }
+        }
+        // The table reaches every answer, so no strategy can pass by always saying one thing.
+        assert_eq!(seen.len(), 3);
+    }
+
     #[test]
     fn unknown_names_are_an_error_that_lists_the_known_ones() {
         let message = find("nope").err().unwrap().to_string();

@@ -10,6 +10,10 @@ use crate::child::{Child, Reply};
 use crate::registry::Entry;
 use crate::verdict::Verdict;
 
+/// The solution thread's stack: recursive_memo at n = 50,000 in a debug build needs tens
+/// of MiB; this leaves room for deeper or fatter recursions, and is only reserved, not used.
+pub const DEFAULT_STACK_MB: usize = 512;
+
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub time_limit: Duration,
