@@ -4,34 +4,22 @@
 //! measured in a fresh child per strategy and size (`judge bench-child`), so one call's peak
 //! cannot hide behind another's.
 //!
-//! `--format json` prints one object with these fields:
-//!   profile            "release" or "debug"
-//!   cores              logical cores (`available_parallelism`), or null
-//!   reps               timed calls per strategy and size, after one warm-up call
-//!   seed, shape        the generator's arguments, the same for every strategy
-//!   stack_bytes        the stack of the timing thread
-//!   frame_bytes        stack allowed per level of recursion (see `FRAME_BYTES`)
-//!   results            one object per strategy and size:
-//!     strategy, n, answer
-//!     median_ns, min_ns, q1_ns, q3_ns, max_ns   time of one call alone, in nanoseconds
-//!     ns_per_element     median_ns / n
-//!     ratio_to_fastest   median_ns / the smallest median_ns at this n
-//!     extra_kib          peak minus baseline resident KiB of a child making one call, or
-//!                        null where it cannot be measured (not Linux)
+//! The report is printed by `bench_report`, which also documents the JSON fields.
 
-use std::fmt::Write as _;
+use std::fs::File;
 use std::hint::black_box;
+use std::io::Write as _;
 use std::process::Command;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use crate::bench_report::{render_json, render_text};
 use crate::cli::{Args, Format};
 use crate::error::Error;
 use crate::generator::{self, Shape};
-use crate::json::Json;
 use crate::memory;
 use crate::registry::{self, Entry};
-use crate::report::{build_profile, show_duration};
+use crate::report::build_profile;
 use crate::svg;
 
 pub const SEED: u64 = 1406;
@@ -39,11 +27,11 @@ const SIZES: [usize; 4] = [1_000, 10_000, 50_000, 200_000];
 const REPS: usize = 31;
 /// Stack allowed per level of recursion. recursive_memo, the one recursive strategy, touched
 /// 96 B per level in a release build and 272 B in a debug build (VmHWM of `bench-child` at
-/// n = 10^6 and 10^7, minus its 4 B-per-pile memo); this leaves about twice that for another
+/// n = 10^6 to 10^7, minus its 4 B-per-pile memo); this leaves about twice that for another
 /// compiler. Only the touched part of a stack becomes resident: the spare is address space.
 pub const FRAME_BYTES: usize = if cfg!(debug_assertions) { 512 } else { 256 };
 /// Room for the thread's own needs beside the recursion.
-const STACK_FLOOR: usize = 8 << 20;
+pub const STACK_FLOOR: usize = 8 << 20;
 
 /// The stack for a thread that calls a strategy on `n` piles.
 pub fn stack_for(n: usize) -> usize {
@@ -101,15 +89,18 @@ pub fn run(args: &Args) -> Result<u8, Error> {
         eprintln!("judge: warning: a debug build's timings mean nothing; use 'cargo run --release -- bench'");
     }
     let entries = select(&args.solutions)?;
-    let mut sizes = args.sizes.clone().unwrap_or_else(|| SIZES.to_vec());
-    sizes.sort_unstable();
-    sizes.dedup();
+    // Opened first, so a bad path fails before the measuring rather than after.
+    let chart = match &args.svg {
+        Some(path) => Some((path, File::create(path).map_err(|e| Error::io(path, e))?)),
+        None => None,
+    };
+    let sizes = args.sizes.clone().unwrap_or_else(|| SIZES.to_vec());
     let mut report = measure(&entries, &sizes, args.reps.unwrap_or(REPS))?;
     for row in &mut report.rows {
         row.extra_kib = extra_memory(row.strategy, row.n)?;
     }
-    if let Some(path) = &args.svg {
-        std::fs::write(path, svg::render(&report)).map_err(|e| Error::io(path, e))?;
+    if let Some((path, mut file)) = chart {
+        file.write_all(svg::render(&report).as_bytes()).map_err(|e| Error::io(path, e))?;
     }
     match args.format {
         Format::Text => print!("{}", render_text(&report)),
@@ -136,10 +127,12 @@ fn select(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
     Ok(chosen)
 }
 
-/// Times every strategy at every size; memory is left for `extra_memory`.
+/// Times every strategy at every size, smallest first; memory is left for `extra_memory`.
 pub fn measure(entries: &[&'static Entry], sizes: &[usize], reps: usize) -> Result<Report, Error> {
     let stack = stack_for(sizes.iter().copied().max().unwrap_or(0));
-    let (work, sizes_owned) = (entries.to_vec(), sizes.to_vec());
+    let (work, mut sizes_owned) = (entries.to_vec(), sizes.to_vec());
+    sizes_owned.sort_unstable();
+    sizes_owned.dedup();
     let rows = thread::Builder::new()
         .name("bench".to_string())
         .stack_size(stack)
@@ -261,100 +254,6 @@ impl Report {
     }
 }
 
-const HEAD: [&str; 8] = ["strategy", "n", "median", "min", "max", "ns/elt", "×fastest", "extra mem"];
-
-fn cells(row: &Row) -> [String; 8] {
-    let time = |ns: u64| show_duration(Duration::from_nanos(ns));
-    [
-        row.strategy.to_string(),
-        row.n.to_string(),
-        time(row.time.median),
-        time(row.time.min),
-        time(row.time.max),
-        format!("{:.2}", row.ns_per_element()),
-        format!("{:.2}×", row.ratio),
-        memory::show_kib(row.extra_kib),
-    ]
-}
-
-pub fn render_text(report: &Report) -> String {
-    let mut out = String::new();
-    let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
-    writeln!(
-        out,
-        "bench · {} build · {cores} cores · {} timed calls per point after 1 warm-up · \
-         uniform input, seed {} · stack {} ({} + {FRAME_BYTES} B × largest n)\n",
-        report.profile,
-        report.reps,
-        report.seed,
-        memory::show_kib(Some(report.stack_bytes as u64 >> 10)),
-        memory::show_kib(Some(STACK_FLOOR as u64 >> 10)),
-    )
-    .unwrap();
-    let rows: Vec<[String; 8]> = report.rows.iter().map(cells).collect();
-    let mut widths = HEAD.map(|h| h.chars().count());
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &[String; 8]| {
-        let mut text = format!("{:<w$}", cells[0], w = widths[0]);
-        for (cell, w) in cells.iter().zip(widths).skip(1) {
-            write!(text, "  {cell:>w$}").unwrap();
-        }
-        text + "\n"
-    };
-    out.push_str(&line(&HEAD.map(String::from)));
-    for (i, (row, cells)) in report.rows.iter().zip(&rows).enumerate() {
-        if i > 0 && report.rows[i - 1].n != row.n {
-            out.push('\n');
-        }
-        out.push_str(&line(cells));
-    }
-    out.push_str("\ntimes: one call alone, its input copied before the clock starts; ×fastest: median over the smallest median at that n\n");
-    if report.rows.iter().all(|r| r.extra_kib.is_none()) {
-        out.push_str("extra mem: n/a, this system has no /proc/self/status to read a peak from\n");
-    } else {
-        out.push_str("extra mem: peak resident set (VmHWM) of a child making one call, minus its resident set just before; pages are 4 KiB, so small n reads ~0; touched stack counts\n");
-    }
-    for n in report.disagreements() {
-        let answers: Vec<String> =
-            (report.rows.iter().filter(|r| r.n == n)).map(|r| format!("{} {}", r.strategy, r.answer)).collect();
-        writeln!(out, "strategies disagree at n = {n}: {}", answers.join(", ")).unwrap();
-    }
-    out
-}
-
-pub fn render_json(report: &Report) -> Json {
-    let int = |x: u64| Json::Int(x.into());
-    let results = report.rows.iter().map(|row| {
-        Json::Object(vec![
-            ("strategy", Json::str(row.strategy)),
-            ("n", int(row.n as u64)),
-            ("answer", Json::str(row.answer.clone())),
-            ("median_ns", int(row.time.median)),
-            ("min_ns", int(row.time.min)),
-            ("q1_ns", int(row.time.q1)),
-            ("q3_ns", int(row.time.q3)),
-            ("max_ns", int(row.time.max)),
-            ("ns_per_element", Json::Float(row.ns_per_element())),
-            ("ratio_to_fastest", Json::Float(row.ratio)),
-            ("extra_kib", Json::opt(row.extra_kib, int)),
-        ])
-    });
-    Json::Object(vec![
-        ("profile", Json::str(report.profile)),
-        ("cores", Json::opt(report.cores, |c| int(c as u64))),
-        ("reps", int(report.reps as u64)),
-        ("seed", int(report.seed)),
-        ("shape", Json::str(Shape::Uniform.name())),
-        ("stack_bytes", int(report.stack_bytes as u64)),
-        ("frame_bytes", int(FRAME_BYTES as u64)),
-        ("results", Json::Array(results.collect())),
-    ])
-}
-
 /// A small measured report with memory readings of every kind: sizes, zeros and n/a.
 #[cfg(test)]
 pub fn sample_report() -> Report {
@@ -369,7 +268,6 @@ pub fn sample_report() -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
 
     #[test]
     fn order_statistics_of_known_samples() {
@@ -403,7 +301,7 @@ mod tests {
         let chosen: Vec<_> = chosen.iter().map(|e| e.name).collect();
         assert_eq!(chosen, ["rolling_mod4", "dp_array"]);
         assert!(select(&names(&["nope"])).is_err());
-        for wrong in registry::all().iter().filter(|e| e.is_wrong()) {
+        for wrong in registry::select(&[]).unwrap().into_iter().filter(|e| e.is_wrong()) {
             let message = select(&names(&[wrong.name])).err().unwrap().to_string();
             assert!(message.contains(&format!("{:?}", wrong.name)), "{message}");
         }
@@ -419,84 +317,5 @@ mod tests {
         let worker = thread::Builder::new().stack_size(stack_for(n));
         let got = worker.spawn(move || memo(input)).unwrap().join().unwrap();
         assert_eq!(got, want);
-    }
-
-    /// `1.2µs` as nanoseconds, and half a unit of its last printed digit.
-    fn duration(text: &str) -> (f64, f64) {
-        let (number, scale) = [("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
-            .iter()
-            .find_map(|(unit, scale)| Some((text.strip_suffix(unit)?, *scale)))
-            .unwrap_or_else(|| panic!("no unit in {text:?}"));
-        (number.parse::<f64>().unwrap() * scale, half_digit(number) * scale)
-    }
-
-    fn half_digit(number: &str) -> f64 {
-        let decimals = number.split_once('.').map_or(0, |(_, d)| d.len());
-        0.5 * 10f64.powi(-(decimals as i32))
-    }
-
-    /// `812 KiB` or `1.5 MiB` as KiB with its rounding; `n/a` as None.
-    fn kib(text: &str) -> Option<(f64, f64)> {
-        let (number, unit) = text.split_once(' ')?;
-        let scale = if unit == "MiB" { 1024.0 } else { 1.0 };
-        Some((number.parse::<f64>().unwrap() * scale, half_digit(number) * scale))
-    }
-
-    /// The table's rows, cut at the runs of two or more spaces between columns.
-    fn table(text: &str) -> Vec<Vec<String>> {
-        let lines = text.lines().skip_while(|l| !l.starts_with("strategy")).skip(1);
-        let cells = lines.filter(|l| !l.is_empty()).map(|l| {
-            let cells = l.split("  ").map(str::trim).filter(|c| !c.is_empty());
-            cells.map(String::from).collect::<Vec<_>>()
-        });
-        cells.take_while(|c| c.len() == HEAD.len()).collect()
-    }
-
-    /// The result objects of the pretty-printed JSON, one `"key": value` a line.
-    fn results(json: &str) -> Vec<HashMap<String, String>> {
-        let mut rows: Vec<HashMap<String, String>> = Vec::new();
-        for line in json.lines() {
-            let Some((key, value)) = line.trim().trim_end_matches(',').split_once("\": ") else {
-                continue;
-            };
-            let key = key.trim_start_matches('"').to_string();
-            if key == "strategy" {
-                rows.push(HashMap::new());
-            }
-            if let Some(row) = rows.last_mut() {
-                row.insert(key, value.trim_matches('"').to_string());
-            }
-        }
-        rows
-    }
-
-    #[test]
-    fn the_json_holds_the_numbers_of_the_text_table() {
-        let report = sample_report();
-        let text = render_text(&report);
-        let json = render_json(&report).render();
-        let (table, results) = (table(&text), results(&json));
-        assert_eq!(table.len(), report.rows.len(), "{text}");
-        assert_eq!(results.len(), report.rows.len(), "{json}");
-        let close = |(shown, slack): (f64, f64), exact: &str, what: &str| {
-            let exact: f64 = exact.parse().unwrap();
-            assert!((shown - exact).abs() <= slack + 1e-9, "{what}: {shown} vs {exact}");
-        };
-        for (cells, fields) in table.iter().zip(&results) {
-            assert_eq!((&cells[0], &cells[1]), (&fields["strategy"], &fields["n"]));
-            for (cell, key) in [(2, "median_ns"), (3, "min_ns"), (4, "max_ns")] {
-                close(duration(&cells[cell]), &fields[key], key);
-            }
-            let ns_per_element = cells[5].parse().unwrap();
-            close((ns_per_element, 0.005), &fields["ns_per_element"], "ns/elt");
-            let ratio = cells[6].trim_end_matches('×').parse().unwrap();
-            close((ratio, 0.005), &fields["ratio_to_fastest"], "ratio");
-            match kib(&cells[7]) {
-                Some(shown) => close(shown, &fields["extra_kib"], "memory"),
-                None => assert_eq!((cells[7].as_str(), fields["extra_kib"].as_str()), ("n/a", "null")),
-            }
-        }
-        let header = format!("{} timed calls per point", report.reps);
-        assert!(text.contains(&header) && json.contains(&format!("\"reps\": {}", report.reps)));
     }
 }

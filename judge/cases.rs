@@ -29,12 +29,12 @@ pub fn load(root: &Path, filter: &[String]) -> Result<(Vec<Case>, Vec<BadCase>),
     let mut bad = Vec::new();
     for suite in suites(root)? {
         let dir = root.join(&suite);
-        for (name, (input, output)) in pairs(&dir)? {
+        for (name, files) in pairs(&dir)? {
             let id = format!("{suite}/{name}");
             if !filter.is_empty() && !filter.iter().any(|p| matches(p, &suite, &name)) {
                 continue;
             }
-            match read_pair(&dir, &name, input, output) {
+            match read_pair(&dir, &name, files) {
                 Ok((values, expected)) => {
                     cases.push(Case { id, input_path: dir.join(format!("{name}.in")), values, expected })
                 }
@@ -59,9 +59,16 @@ pub fn suites(root: &Path) -> Result<Vec<String>, Error> {
     Ok(names)
 }
 
-/// Case names in a suite folder, each with whether its `.in` and `.out` exist.
-fn pairs(dir: &Path) -> Result<Vec<(String, (bool, bool))>, Error> {
-    let mut found: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+/// Which of a case's two files exist.
+#[derive(Clone, Copy, Default)]
+struct Files {
+    input: bool,
+    output: bool,
+}
+
+/// Case names in a suite folder, each with the files it has.
+fn pairs(dir: &Path) -> Result<Vec<(String, Files)>, Error> {
+    let mut found: BTreeMap<String, Files> = BTreeMap::new();
     for entry in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
         let path = entry.map_err(|e| Error::io(dir, e))?.path();
         let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
@@ -69,20 +76,20 @@ fn pairs(dir: &Path) -> Result<Vec<(String, (bool, bool))>, Error> {
         };
         let slot = found.entry(stem.to_string_lossy().into_owned()).or_default();
         match ext.to_str() {
-            Some("in") => slot.0 = true,
-            Some("out") => slot.1 = true,
+            Some("in") => slot.input = true,
+            Some("out") => slot.output = true,
             _ => {}
         }
     }
-    let mut pairs: Vec<_> = found.into_iter().filter(|(_, (i, o))| *i || *o).collect();
+    let mut pairs: Vec<_> = found.into_iter().filter(|(_, f)| f.input || f.output).collect();
     pairs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
     Ok(pairs)
 }
 
-fn read_pair(dir: &Path, name: &str, input: bool, output: bool) -> Result<(Vec<i32>, Answer), String> {
+fn read_pair(dir: &Path, name: &str, files: Files) -> Result<(Vec<i32>, Answer), String> {
     let in_path = dir.join(format!("{name}.in"));
     let out_path = dir.join(format!("{name}.out"));
-    match (input, output) {
+    match (files.input, files.output) {
         (true, false) => return Err(format!("{} has no {}", in_path.display(), out_path.display())),
         (false, true) => return Err(format!("{} has no {}", out_path.display(), in_path.display())),
         _ => {}

@@ -1,6 +1,7 @@
 //! The local judge for LeetCode 1406, Stone Game III. See `judge --help` and the README.
 
 mod bench;
+mod bench_report;
 mod bless;
 mod cases;
 mod check;

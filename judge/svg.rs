@@ -10,7 +10,7 @@ use crate::bench::Report;
 use crate::report::show_duration;
 
 const WIDTH: f64 = 860.0;
-const HEIGHT: f64 = 860.0;
+const HEIGHT: f64 = 880.0;
 const LEFT: f64 = 90.0;
 const PLOT_W: f64 = 560.0;
 const PLOT_H: f64 = 300.0;
@@ -34,9 +34,11 @@ impl LogAxis {
         for v in values.filter(|v| *v > 0.0) {
             (min, max) = (min.min(v), max.max(v));
         }
+        if max <= 0.0 {
+            return None;
+        }
         let lo = min.log10().floor() as i32;
-        let hi = (max.log10().ceil() as i32).max(lo + 1);
-        (max > 0.0).then_some(LogAxis { lo, hi })
+        Some(LogAxis { lo, hi: (max.log10().ceil() as i32).max(lo + 1) })
     }
 
     /// Where `v` falls, 0 at 10^lo and 1 at 10^hi.
@@ -86,14 +88,8 @@ pub fn render(report: &Report) -> String {
     )
     .unwrap();
     writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>").unwrap();
-    text(
-        &mut out,
-        LEFT,
-        30.0,
-        "start",
-        "font-size=\"17\" font-weight=\"bold\"",
-        "Stone Game III strategies: time and extra memory by input size",
-    );
+    let title = "Stone Game III strategies: time and extra memory by input size";
+    text(&mut out, LEFT, 30.0, "start", "font-size=\"17\" font-weight=\"bold\"", title);
     text(&mut out, LEFT, 52.0, "start", "fill=\"#444\"", &caption);
     let x = LogAxis::covering(report.rows.iter().map(|r| r.n as f64));
     let x = x.unwrap_or(LogAxis { lo: 0, hi: 1 });
@@ -111,13 +107,14 @@ fn time_panel(out: &mut String, report: &Report, x: LogAxis) {
     frame(out, &panel, "time per call (log scale)", |k| decade_label(k, &["ns", "µs", "ms", "s"]));
     for (i, name) in report.strategies.iter().enumerate() {
         let rows: Vec<_> = report.rows.iter().filter(|r| r.strategy == *name).collect();
+        let show = |ns: u64| show_duration(Duration::from_nanos(ns));
         let points: Vec<Point> = rows
             .iter()
             .map(|r| Point {
                 x: panel.px(r.n as f64),
                 y: panel.py(r.time.median.max(1) as f64),
                 bar: Some((panel.py(r.time.min.max(1) as f64), panel.py(r.time.max.max(1) as f64))),
-                title: format!("{name} · n = {} · median {}", r.n, show_duration(Duration::from_nanos(r.time.median))),
+                title: format!("{name} · n = {} · median {}", r.n, show(r.time.median)),
             })
             .collect();
         series(out, "time", i, name, &points);
@@ -135,27 +132,20 @@ fn memory_panel(out: &mut String, report: &Report, x: LogAxis) {
     };
     frame(out, &panel, "extra resident memory (log scale)", |k| decade_label(k, &["B", "kB", "MB", "GB", "TB"]));
     // The zero band, set off from the log scale by a dashed line.
-    let (left, right, edge) = (LEFT, LEFT + PLOT_W, MEMORY_TOP + panel.log_h);
-    writeln!(
-        out,
-        "<line x1=\"{left}\" y1=\"{edge}\" x2=\"{right}\" y2=\"{edge}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>"
-    )
-    .unwrap();
+    let edge = MEMORY_TOP + panel.log_h;
+    line(out, (LEFT, edge), (LEFT + PLOT_W, edge), "stroke=\"#999\" stroke-dasharray=\"4 3\"");
     text(out, LEFT - 8.0, panel.py(0.0) + 4.0, "end", "", "0");
     if report.rows.iter().all(|r| r.extra_kib.is_none()) {
-        let mid = MEMORY_TOP + PLOT_H / 2.0;
-        text(
-            out,
-            LEFT + PLOT_W / 2.0,
-            mid,
-            "middle",
-            "fill=\"#a00\"",
-            "n/a: this system gives no peak resident memory to read",
-        );
+        let (mid, why) = (MEMORY_TOP + PLOT_H / 2.0, "n/a: this system gives no peak resident memory to read");
+        text(out, LEFT + PLOT_W / 2.0, mid, "middle", "fill=\"#a00\"", why);
     }
-    let note = "peak minus baseline resident set of a child making one call; pages are 4 KiB, \
-                so the 0 row means under a page";
-    text(out, LEFT, MEMORY_TOP + PLOT_H + 62.0, "start", "fill=\"#444\"", note);
+    let notes = [
+        "extra memory: peak minus baseline resident set (VmHWM) of a child process making one call;",
+        "pages are 4 KiB and the kernel's counters approximate, so readings blur by a few hundred KiB",
+    ];
+    for (i, note) in notes.iter().enumerate() {
+        text(out, LEFT, MEMORY_TOP + PLOT_H + 62.0 + 16.0 * i as f64, "start", "fill=\"#444\"", note);
+    }
     for (i, name) in report.strategies.iter().enumerate() {
         let points: Vec<Point> = report
             .rows
@@ -180,13 +170,12 @@ fn frame(out: &mut String, panel: &Panel, y_title: &str, y_label: impl Fn(i32) -
     let (top, bottom) = (panel.top, panel.top + PLOT_H);
     for k in panel.x.lo..=panel.x.hi {
         let x = panel.px(10f64.powi(k));
-        writeln!(out, "<line x1=\"{x:.1}\" y1=\"{top}\" x2=\"{x:.1}\" y2=\"{bottom}\" stroke=\"#e4e4e4\"/>").unwrap();
+        line(out, (x, top), (x, bottom), "stroke=\"#e4e4e4\"");
         text(out, x, bottom + 18.0, "middle", "", &power_of_ten(k));
     }
     for k in panel.y.lo..=panel.y.hi {
         let y = panel.py(10f64.powi(k));
-        let right = LEFT + PLOT_W;
-        writeln!(out, "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{right}\" y2=\"{y:.1}\" stroke=\"#e4e4e4\"/>").unwrap();
+        line(out, (LEFT, y), (LEFT + PLOT_W, y), "stroke=\"#e4e4e4\"");
         text(out, LEFT - 8.0, y + 4.0, "end", "", &y_label(k));
     }
     writeln!(
@@ -218,16 +207,11 @@ fn series(out: &mut String, panel: &str, index: usize, name: &str, points: &[Poi
         escape(name)
     )
     .unwrap();
-    let line: Vec<String> = points.iter().map(|p| format!("{:.1},{:.1}", p.x, p.y)).collect();
-    writeln!(out, "<polyline fill=\"none\" stroke-width=\"1.6\" points=\"{}\"/>", line.join(" ")).unwrap();
+    let path: Vec<String> = points.iter().map(|p| format!("{:.1},{:.1}", p.x, p.y)).collect();
+    writeln!(out, "<polyline fill=\"none\" stroke-width=\"1.6\" points=\"{}\"/>", path.join(" ")).unwrap();
     for p in points {
         if let Some((low, high)) = p.bar {
-            writeln!(
-                out,
-                "<line x1=\"{0:.1}\" y1=\"{low:.1}\" x2=\"{0:.1}\" y2=\"{high:.1}\" stroke-width=\"1\"/>",
-                p.x
-            )
-            .unwrap();
+            line(out, (p.x, low), (p.x, high), "stroke-width=\"1\"");
         }
         marker(out, index, p.x, p.y, Some(&p.title));
     }
@@ -267,12 +251,16 @@ fn legend(out: &mut String, report: &Report) {
         let y = TIME_TOP + 14.0 + 24.0 * i as f64;
         let color = COLORS[i % COLORS.len()];
         writeln!(out, "<g fill=\"{color}\" stroke=\"{color}\">").unwrap();
-        writeln!(out, "<line x1=\"{x}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke-width=\"1.6\"/>", x + 28.0).unwrap();
+        line(out, (x, y), (x + 28.0, y), "stroke-width=\"1.6\"");
         marker(out, i, x + 14.0, y, None);
         out.push_str("</g>\n");
         text(out, x + 36.0, y + 4.0, "start", "", name);
     }
     out.push_str("</g>\n");
+}
+
+fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), extra: &str) {
+    writeln!(out, "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" {extra}/>").unwrap();
 }
 
 fn text(out: &mut String, x: f64, y: f64, anchor: &str, extra: &str, content: &str) {
@@ -302,17 +290,135 @@ fn decade_label(k: i32, units: &[&str]) -> String {
     format!("{} {}", 10u64.pow((k - unit * 3) as u32), units[unit])
 }
 
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
+fn escape(text: &str) -> String {
+    // `&` first, so the other entities are not escaped twice.
+    let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    text.replace('"', "&quot;").replace('\'', "&apos;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::sample_report;
+
+    /// A small well-formedness check: tags close in order, one root, attributes quoted,
+    /// and no `<` or `&` outside markup except as an entity.
+    fn well_formed(doc: &str) -> Result<(), String> {
+        let mut open: Vec<&str> = Vec::new();
+        let (mut rest, mut roots) = (doc.strip_prefix("<?xml").ok_or("no XML declaration")?, 0);
+        rest = &rest[rest.find("?>").ok_or("unclosed declaration")? + 2..];
+        while let Some(at) = rest.find('<') {
+            check_text(&rest[..at])?;
+            let end = rest[at..].find('>').ok_or("unclosed tag")? + at;
+            let tag = &rest[at + 1..end];
+            rest = &rest[end + 1..];
+            if let Some(name) = tag.strip_prefix('/') {
+                let top = open.pop().ok_or(format!("</{name}> closes nothing"))?;
+                (top == name).then_some(()).ok_or(format!("<{top}> closed by </{name}>"))?;
+                continue;
+            }
+            let (body, empty) = tag.strip_suffix('/').map_or((tag, false), |b| (b, true));
+            let name = body.split_whitespace().next().ok_or("empty tag")?;
+            check_attributes(&body[name.len()..])?;
+            roots += usize::from(open.is_empty());
+            if !empty {
+                open.push(name);
+            }
+        }
+        check_text(rest)?;
+        match (open.last(), roots) {
+            (Some(name), _) => Err(format!("<{name}> never closed")),
+            (None, 1) => Ok(()),
+            (None, n) => Err(format!("{n} root elements")),
         }
     }
-    out
+
+    fn check_text(text: &str) -> Result<(), String> {
+        let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"];
+        for (at, _) in text.match_indices('&') {
+            if !entities.iter().any(|e| text[at..].starts_with(e)) {
+                return Err(format!("stray '&' in {text:?}"));
+            }
+        }
+        match text.contains('<') || text.contains('>') {
+            true => Err(format!("stray '<' or '>' in {text:?}")),
+            false => Ok(()),
+        }
+    }
+
+    /// ` name="value" name='value'`, nothing else.
+    fn check_attributes(mut rest: &str) -> Result<(), String> {
+        while !rest.trim_start().is_empty() {
+            rest = rest.trim_start();
+            let (name, after) = rest.split_once('=').ok_or(format!("attribute without value in {rest:?}"))?;
+            let quote = after.chars().next().filter(|q| *q == '"' || *q == '\'');
+            let quote = quote.ok_or(format!("unquoted attribute {name:?}"))?;
+            let close = after[1..].find(quote).ok_or(format!("unclosed attribute {name:?}"))?;
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                return Err(format!("bad attribute name {name:?}"));
+            }
+            check_text(&after[1..close + 1])?;
+            rest = &after[close + 2..];
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_checker_finds_each_kind_of_fault() {
+        let doc = |body: &str| format!("<?xml version=\"1.0\"?>\n<svg a=\"1\">{body}</svg>\n");
+        assert_eq!(well_formed(&doc("<g b='2'><text>a &amp; b</text></g><rect/>")), Ok(()));
+        for bad in ["<g>", "<g></text>", "</g>", "<g b=2/>", "<g b=\"2/>", "a & b", "a < b", "<g b=\"<\"/>"] {
+            assert!(well_formed(&doc(bad)).is_err(), "{bad:?} passed");
+        }
+        assert!(well_formed("<?xml?><svg/><svg/>").is_err());
+    }
+
+    /// How many `<g class="series"` elements each panel has, by strategy.
+    fn series_of(svg: &str, panel: &str) -> Vec<String> {
+        let start = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"");
+        svg.match_indices(&start)
+            .map(|(at, _)| svg[at + start.len()..].split('"').next().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_chart_is_well_formed_with_one_series_per_strategy_in_each_panel() {
+        let report = sample_report();
+        let svg = render(&report);
+        well_formed(&svg).unwrap();
+        for panel in ["time", "memory"] {
+            assert_eq!(series_of(&svg, panel), report.strategies, "{panel}");
+        }
+        let lines = svg.lines().filter(|l| l.starts_with("<polyline"));
+        let points: Vec<usize> = lines.map(|l| l.matches(',').count()).collect();
+        let sizes = report.rows.iter().filter(|r| r.strategy == report.strategies[0]).count();
+        let measured = |s: &str| report.rows.iter().filter(|r| r.strategy == s && r.extra_kib.is_some()).count();
+        let memory: Vec<usize> = report.strategies.iter().map(|s| measured(s)).collect();
+        assert_eq!(points, [vec![sizes; report.strategies.len()], memory].concat());
+        let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
+        assert!(svg.contains(&format!("{cores} logical cores")));
+        assert!(!svg.contains("<script") && !svg.contains("href"));
+    }
+
+    #[test]
+    fn text_is_escaped_and_missing_memory_is_said() {
+        let mut report = sample_report();
+        report.strategies[0] = "a<b & \"c\"";
+        for row in &mut report.rows {
+            (row.strategy, row.extra_kib) = (report.strategies[0], None);
+        }
+        report.strategies.truncate(1);
+        let svg = render(&report);
+        well_formed(&svg).unwrap();
+        assert!(svg.contains("a&lt;b &amp; &quot;c&quot;") && svg.contains("n/a"));
+        assert_eq!(series_of(&svg, "memory").len(), 1);
+    }
+
+    #[test]
+    fn tick_labels_name_powers_of_ten_with_units() {
+        let labels: Vec<String> = (0..=10).map(|k| decade_label(k, &["ns", "µs", "ms", "s"])).collect();
+        assert_eq!(labels[..5], ["1 ns", "10 ns", "100 ns", "1 µs", "10 µs"]);
+        assert_eq!(labels[9..], ["1 s", "10 s"]);
+        assert_eq!([power_of_ten(0), power_of_ten(1), power_of_ten(7)], ["1", "10", "10⁷"]);
+    }
 }
