@@ -16,6 +16,15 @@ pub struct Case {
     pub expected: Answer,
 }
 
+impl Case {
+    /// The input file relative to the working directory when it lies below it, as a user
+    /// would type it.
+    pub fn shown_path(&self) -> String {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        self.input_path.strip_prefix(&cwd).unwrap_or(&self.input_path).display().to_string()
+    }
+}
+
 /// A case that could not be read: its id and the whole message, with the file's position.
 pub struct BadCase {
     pub id: String,

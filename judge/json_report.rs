@@ -12,7 +12,7 @@ pub fn render(session: &Session) -> String {
         .map(|c| {
             Json::Object(vec![
                 ("id", Json::str(&c.id)),
-                ("input_file", Json::str(c.input_path.display().to_string())),
+                ("input_file", Json::str(c.shown_path())),
                 ("n", Json::Int(c.values.len() as i128)),
                 ("expected", Json::str(c.expected.as_str())),
             ])

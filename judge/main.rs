@@ -7,6 +7,7 @@ mod cases;
 mod check;
 mod child;
 mod cli;
+mod command;
 mod counterexample;
 mod custom;
 mod error;
@@ -29,6 +30,8 @@ mod svg;
 mod sweep;
 mod verdict;
 mod verify;
+#[cfg(test)]
+mod xml_check;
 
 use std::process::ExitCode;
 use std::time::Instant;

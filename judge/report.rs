@@ -174,7 +174,7 @@ fn failures(out: &mut String, session: &Session, style: Style, verbose: bool) {
             let expected = if outcome.verdict == run.expected { " (as expected)" } else { "" };
             let label = style.verdict(outcome.verdict, outcome.verdict.code());
             writeln!(out, "\n{label} {} on {}{expected}", run.entry.name, case.id).unwrap();
-            writeln!(out, "  input     {}  ({})", format::abbreviate(&case.values), case.input_path.display()).unwrap();
+            writeln!(out, "  input     {}  ({})", format::abbreviate(&case.values), case.shown_path()).unwrap();
             writeln!(out, "  expected  \"{}\"", case.expected.as_str()).unwrap();
             if let Some(answer) = &outcome.answer {
                 writeln!(out, "  got       {answer:?}").unwrap();
