@@ -190,6 +190,10 @@ fn extra_memory(strategy: &str, n: usize) -> Result<Option<u64>, Error> {
     let output = Command::new(&exe)
         .args(["bench-child", "--solution", strategy, "--len", &len])
         .args(["--seed", &seed])
+        // Keep freed memory resident (glibc's allocator), so that the resident set after
+        // the call still holds everything the call touched: see `child`.
+        .env("MALLOC_MMAP_THRESHOLD_", (32u64 << 20).to_string())
+        .env("MALLOC_TRIM_THRESHOLD_", (1u64 << 62).to_string())
         .output()
         .map_err(|e| Error::io(&exe, e))?;
     let text = String::from_utf8_lossy(&output.stdout);
@@ -204,7 +208,7 @@ fn extra_memory(strategy: &str, n: usize) -> Result<Option<u64>, Error> {
         return Ok(None);
     }
     match text.split_whitespace().map(str::parse).collect::<Vec<_>>()[..] {
-        [Ok(before), Ok(after)] => Ok(Some(u64::saturating_sub(after, before))),
+        [Ok(extra)] => Ok(Some(extra)),
         _ => Err(failed(format!("unreadable report {:?}", text.trim()))),
     }
 }
@@ -220,21 +224,29 @@ pub fn child(args: &Args) -> Result<u8, Error> {
     let worker = thread::Builder::new()
         .stack_size(stack_for(n))
         .spawn(move || {
-            // The baseline holds the input and this thread; the peak adds only the call.
-            // Where the peak cannot be reset, the current size is the closer baseline.
-            let before = match memory::reset_peak() {
+            // The baseline holds the input and this thread; what is added after it is the
+            // call's. Two readings of that: the exact resident set after the call, which keeps
+            // what the call freed (the parent keeps the allocator from returning it), and the
+            // kernel's peak, which catches blocks over 32 MiB that are unmapped on free but
+            // can lag by a few hundred KiB. Both are lower bounds: take the larger.
+            let exact_before = memory::exact_rss_kib();
+            let peak_before = match memory::reset_peak() {
                 true => memory::peak_rss_kib(),
                 false => memory::current_rss_kib(),
             };
             let answer = black_box(entry.run)(black_box(input));
-            let after = memory::peak_rss_kib();
+            let peak_after = memory::peak_rss_kib();
+            let exact_after = memory::exact_rss_kib();
             black_box(answer);
-            before.zip(after)
+            let grown = |(before, after): (u64, u64)| after.saturating_sub(before);
+            let exact = exact_before.zip(exact_after).map(grown);
+            let peak = peak_before.zip(peak_after).map(grown);
+            exact.max(peak)
         })
         .map_err(|e| Error::Message(format!("cannot start the worker thread: {e}")))?;
     let measured = worker.join().map_err(|_| Error::Message(format!("{name:?} panicked at n = {n}")))?;
     match measured {
-        Some((before, after)) => println!("{before} {after}"),
+        Some(extra) => println!("{extra}"),
         None => println!("n/a"),
     }
     Ok(0)

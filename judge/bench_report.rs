@@ -83,9 +83,8 @@ pub fn render_text(report: &Report) -> String {
         out.push_str("extra mem: n/a, this system has no /proc/self/status to read a peak from\n");
     } else {
         out.push_str(
-            "extra mem: peak resident set (VmHWM) of a child making one call, minus its resident set \
-             just before; touched stack counts; pages are 4 KiB and the kernel's counters approximate, \
-             so readings blur by up to a few hundred KiB\n",
+            "extra mem: resident memory a fresh child gains over one call (input already built): \
+             page-exact, touched stack included, in 4 KiB pages\n",
         );
     }
     for n in report.disagreements() {

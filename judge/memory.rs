@@ -11,6 +11,14 @@ pub fn current_rss_kib() -> Option<u64> {
     status_field("VmRSS:")
 }
 
+/// The resident set counted page by page (`smaps_rollup`), exact where `VmRSS` and
+/// `VmHWM` come from per-CPU counters that may lag by a few hundred KiB.
+pub fn exact_rss_kib() -> Option<u64> {
+    let rollup = std::fs::read_to_string("/proc/self/smaps_rollup").ok()?;
+    let line = rollup.lines().find(|l| l.starts_with("Rss:"))?;
+    line["Rss:".len()..].trim().trim_end_matches("kB").trim().parse().ok()
+}
+
 /// Resets the high-water mark to the current resident set, so a later peak measures only
 /// what came after. Returns false where the kernel does not support it.
 pub fn reset_peak() -> bool {

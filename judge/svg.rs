@@ -140,8 +140,8 @@ fn memory_panel(out: &mut String, report: &Report, x: LogAxis) {
         text(out, LEFT + PLOT_W / 2.0, mid, "middle", "fill=\"#a00\"", why);
     }
     let notes = [
-        "extra memory: peak minus baseline resident set (VmHWM) of a child process making one call;",
-        "pages are 4 KiB and the kernel's counters approximate, so readings blur by a few hundred KiB",
+        "extra memory: resident memory a fresh child process gains over one call, its input",
+        "already built; counted page by page (4 KiB), touched stack included",
     ];
     for (i, note) in notes.iter().enumerate() {
         text(out, LEFT, MEMORY_TOP + PLOT_H + 62.0 + 16.0 * i as f64, "start", "fill=\"#444\"", note);
