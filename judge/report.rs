@@ -47,11 +47,11 @@ fn header(out: &mut String, session: &Session, style: Style) {
         session.cases.iter().map(|c| c.id.split('/').next().unwrap_or("")).collect();
     writeln!(
         out,
-        "{} {} solutions on {} cases in {} suites · time limit {} · stack {} MiB · {} build",
+        "{} {} on {} in {} · time limit {} · stack {} MiB · {} build",
         style.bold("judging"),
-        session.runs.len(),
-        session.cases.len(),
-        suites.len(),
+        count(session.runs.len(), "solution"),
+        count(session.cases.len(), "case"),
+        count(suites.len(), "suite"),
         show_duration(session.limits.time_limit),
         session.limits.stack_mb,
         build_profile()
@@ -122,7 +122,7 @@ fn summary(out: &mut String, session: &Session, style: Style) {
                 run.entry.name.to_string(),
                 run.expected.to_string(),
                 s.verdicts,
-                time((s.ran > 0).then_some(s.total)),
+                time(s.median.map(|_| s.total)),
                 time(s.median),
                 s.slowest.map_or("-".to_string(), |(d, case)| format!("{} {case}", show_duration(d))),
                 memory::show_kib(run.peak_kib),
@@ -154,11 +154,24 @@ fn summary(out: &mut String, session: &Session, style: Style) {
     }
 }
 
+/// `1 case`, `2 cases`.
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 fn failures(out: &mut String, session: &Session, style: Style, verbose: bool) {
     let mut shown = false;
     for run in session.runs {
         if let Some(error) = &run.spawn_error {
             writeln!(out, "\n{} {}: {error}", style.bad("error"), run.entry.name).unwrap();
+        } else if run.overall() == Verdict::Ac && run.expected != Verdict::Ac {
+            let message = format!(
+                "{} is tagged {} but passed all {} it ran: the stored cases miss its mistake",
+                run.entry.name,
+                run.expected,
+                count(run.outcomes.iter().flatten().count(), "case")
+            );
+            writeln!(out, "\n{}", style.bad(&message)).unwrap();
         }
         for (case, outcome) in session.cases.iter().zip(&run.outcomes) {
             let Some(outcome) = outcome.as_ref().filter(|o| o.verdict != Verdict::Ac) else {
