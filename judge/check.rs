@@ -19,12 +19,7 @@ pub fn quiet_panics() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         panic::set_hook(Box::new(|info| {
-            let payload = info.payload();
-            let text = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a non-string panic payload".to_string());
+            let text = crate::serve::panic_text(info);
             LAST_PANIC.with(|p| *p.borrow_mut() = text);
         }));
     });

@@ -31,12 +31,7 @@ pub fn serve(entry: &'static Entry, stack_mb: usize) -> u8 {
             .location()
             .map(|l| format!(" at {}:{}", l.file().trim_start_matches(root), l.line()))
             .unwrap_or_default();
-        let payload = info.payload();
-        let text = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a non-string panic payload".to_string());
+        let text = panic_text(info);
         *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = format!("panicked{place}: {text}");
     }));
     let worker =
@@ -46,6 +41,16 @@ pub fn serve(entry: &'static Entry, stack_mb: usize) -> u8 {
         Ok(Ok(Err(status))) => status,
         _ => 3,
     }
+}
+
+/// The message a panic was raised with.
+pub fn panic_text(info: &panic::PanicHookInfo) -> String {
+    let payload = info.payload();
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a non-string panic payload".to_string())
 }
 
 fn work(entry: &'static Entry) -> Result<(), u8> {

@@ -12,7 +12,6 @@ use crate::format::{self, MAX_LEN};
 use crate::generator::{self, Rng, Shape};
 use crate::oracle;
 use crate::registry::{self, Entry};
-use crate::report::build_profile;
 use crate::sweep;
 
 pub fn run(args: &Args) -> Result<u8, Error> {
@@ -32,7 +31,6 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     // Long cases take longer: hand out fewer at a time so progress and the watchdog stay live.
     let chunk = (200_000 / max_len as u64).clamp(1, 4096);
     let result = sweep::run("stress", count, chunk, &entries, jobs, check::stack_bytes(max_len), &case);
-    let rate = result.checked as f64 / result.elapsed.as_secs_f64().max(1e-9);
     let mut status = 0;
     if let Some(failure) = &result.failure {
         status = 1;
@@ -58,16 +56,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
             println!("  keep it   {rerun} --save");
         }
     }
-    println!(
-        "stress: {} cases checked in {:.2} s · {:.0} cases/s · {} solution{} + oracle · {jobs} thread{} · {} build",
-        result.checked,
-        result.elapsed.as_secs_f64(),
-        rate,
-        entries.len(),
-        if entries.len() == 1 { "" } else { "s" },
-        if jobs == 1 { "" } else { "s" },
-        build_profile()
-    );
+    println!("{}", result.summary("stress", "case", entries.len(), jobs));
     Ok(status)
 }
 

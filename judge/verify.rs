@@ -5,7 +5,6 @@ use crate::check;
 use crate::cli::Args;
 use crate::counterexample;
 use crate::error::Error;
-use crate::report::build_profile;
 use crate::stress::chosen;
 use crate::sweep;
 
@@ -23,7 +22,6 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let case = |index: u64, values: &mut Vec<i32>| decode(index, &counts, base, low, values);
     let result = sweep::run("verify", total, 4096, &entries, jobs, check::stack_bytes(max_len), &case);
-    let rate = result.checked as f64 / result.elapsed.as_secs_f64().max(1e-9);
     let bound = format!("length 1..={max_len} over {low}..={high}");
     let status = match &result.failure {
         None => {
@@ -41,16 +39,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
             1
         }
     };
-    println!(
-        "verify: {} arrays checked in {:.2} s · {:.0} arrays/s · {} solution{} + oracle · {jobs} thread{} · {} build",
-        result.checked,
-        result.elapsed.as_secs_f64(),
-        rate,
-        entries.len(),
-        if entries.len() == 1 { "" } else { "s" },
-        if jobs == 1 { "" } else { "s" },
-        build_profile()
-    );
+    println!("{}", result.summary("verify", "array", entries.len(), jobs));
     Ok(status)
 }
 
