@@ -13,10 +13,18 @@ pub struct Case {
     pub id: String,
     pub input_path: PathBuf,
     pub values: Vec<i32>,
+    /// The `.in` text on one line, as it is sent to a child: newlines between tokens
+    /// become spaces, which LeetCode's format allows, and nothing is formatted again.
+    pub line: String,
     pub expected: Answer,
 }
 
 impl Case {
+    pub fn new(id: String, input_path: PathBuf, text: &str, values: Vec<i32>, expected: Answer) -> Case {
+        let line = text.replace(['\r', '\n'], " ");
+        Case { id, input_path, values, line, expected }
+    }
+
     /// The input file relative to the working directory when it lies below it, as a user
     /// would type it.
     pub fn shown_path(&self) -> String {
@@ -44,8 +52,8 @@ pub fn load(root: &Path, filter: &[String]) -> Result<(Vec<Case>, Vec<BadCase>),
                 continue;
             }
             match read_pair(&dir, &name, files) {
-                Ok((values, expected)) => {
-                    cases.push(Case { id, input_path: dir.join(format!("{name}.in")), values, expected })
+                Ok((text, values, expected)) => {
+                    cases.push(Case::new(id, dir.join(format!("{name}.in")), &text, values, expected))
                 }
                 Err(message) => bad.push(BadCase { id, message }),
             }
@@ -95,7 +103,8 @@ fn pairs(dir: &Path) -> Result<Vec<(String, Files)>, Error> {
     Ok(pairs)
 }
 
-fn read_pair(dir: &Path, name: &str, files: Files) -> Result<(Vec<i32>, Answer), String> {
+/// The input's text and values, and the expected answer.
+fn read_pair(dir: &Path, name: &str, files: Files) -> Result<(String, Vec<i32>, Answer), String> {
     let in_path = dir.join(format!("{name}.in"));
     let out_path = dir.join(format!("{name}.out"));
     match (files.input, files.output) {
@@ -103,14 +112,15 @@ fn read_pair(dir: &Path, name: &str, files: Files) -> Result<(Vec<i32>, Answer),
         (false, true) => return Err(format!("{} has no {}", out_path.display(), in_path.display())),
         _ => {}
     }
-    let values = read_with(&in_path, format::parse_input)?;
-    let expected = read_with(&out_path, format::parse_output)?;
-    Ok((values, expected))
+    let (text, values) = read_with(&in_path, format::parse_input)?;
+    let (_, expected) = read_with(&out_path, format::parse_output)?;
+    Ok((text, values, expected))
 }
 
-fn read_with<T>(path: &Path, parse: fn(&str) -> Result<T, format::FormatError>) -> Result<T, String> {
+fn read_with<T>(path: &Path, parse: fn(&str) -> Result<T, format::FormatError>) -> Result<(String, T), String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse(&text).map_err(|e| format!("{}:{e}", path.display()))
+    let parsed = parse(&text).map_err(|e| format!("{}:{e}", path.display()))?;
+    Ok((text, parsed))
 }
 
 /// `--case` matching: the whole id, the suite or the name, with `*` as a wildcard.

@@ -65,17 +65,11 @@ impl Child {
         Ok(Child { stdin: process.stdin.take(), process, frames, stderr, stderr_reader: Some(stderr_reader) })
     }
 
-    /// Runs one case; the call gets `limit` from the moment it starts. After anything but
+    /// Runs one case, given as one line of LeetCode's input format; the call gets `limit` from the moment it starts. After anything but
     /// `Reply::Answer` the child is gone.
-    pub fn run(&mut self, values: &[i32], limit: Duration) -> Reply {
-        let mut line = String::with_capacity(values.len() * 6 + 1);
-        for v in values {
-            line.push_str(&v.to_string());
-            line.push(' ');
-        }
-        line.push('\n');
+    pub fn run(&mut self, line: &str, limit: Duration) -> Reply {
         let sent = match self.stdin.as_mut() {
-            Some(stdin) => stdin.write_all(line.as_bytes()).and_then(|_| stdin.flush()),
+            Some(stdin) => writeln!(stdin, "{line}").and_then(|_| stdin.flush()),
             None => Err(io::ErrorKind::BrokenPipe.into()),
         };
         let mut stdout = String::new();
@@ -123,8 +117,7 @@ impl Child {
 impl Drop for Child {
     fn drop(&mut self) {
         if self.stderr_reader.is_some() {
-            drop(self.stdin.take());
-            // A child that is still fine ends on EOF; give it a moment, then make sure.
+            // A child still running may be stuck in a solution's loop: end it outright.
             let _ = self.process.kill();
             self.reap();
         }

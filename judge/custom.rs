@@ -28,7 +28,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let expected = oracle::answer(&values);
     println!("input     {}", format::abbreviate(&values));
     println!("expected  \"{}\"  (oracle)", expected.as_str());
-    let case = Case { id: "custom".to_string(), input_path: PathBuf::from(origin), values, expected };
+    let case = Case::new("custom".to_string(), PathBuf::from(origin), &text, values, expected);
     let limits = Limits { time_limit: args.time_limit, stack_mb: args.stack_mb };
     let mut all_agree = true;
     let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);

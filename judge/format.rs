@@ -66,7 +66,12 @@ impl<'a> Cursor<'a> {
     }
 
     fn peek(&self) -> Option<char> {
-        self.text[self.at..].chars().next()
+        // ASCII is every valid byte here: decode a char only when it is not.
+        match self.text.as_bytes().get(self.at) {
+            Some(&byte) if byte.is_ascii() => Some(byte as char),
+            Some(_) => self.text[self.at..].chars().next(),
+            None => None,
+        }
     }
 
     fn bump(&mut self) -> Option<char> {

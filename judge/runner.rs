@@ -92,7 +92,7 @@ pub fn run_solution(entry: &'static Entry, expected: Verdict, cases: &[Case], li
                 }
             },
         };
-        let reply = live.run(&case.values, limits.time_limit);
+        let reply = live.run(&case.line, limits.time_limit);
         let (outcome, peak_kib) = judge_reply(reply, case, limits.time_limit);
         run.peak_kib = run.peak_kib.max(peak_kib);
         // Only an answer leaves the child alive; after anything else a fresh one starts.

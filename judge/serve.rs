@@ -63,7 +63,7 @@ fn work(entry: &'static Entry) -> Result<(), u8> {
             Ok(_) => {}
             Err(_) => return Err(4),
         }
-        let Ok(values) = line.split_ascii_whitespace().map(str::parse).collect::<Result<Vec<i32>, _>>() else {
+        let Ok(values) = crate::format::parse_input(&line) else {
             return Err(5);
         };
         let mut out = io::stdout().lock();
