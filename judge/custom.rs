@@ -13,7 +13,7 @@ use crate::format;
 use crate::oracle;
 use crate::registry::{self, Entry};
 use crate::report::show_duration;
-use crate::runner::{self, Limits};
+use crate::runner::{self, Limits, Outcome};
 use crate::verdict::Verdict;
 
 /// Returns the exit status: 0 when every strategy agrees with the oracle, 1 otherwise.
@@ -22,14 +22,14 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let values = format::parse_input(&text).map_err(|e| Error::Message(format!("{origin}:{e}")))?;
     let entries: Vec<&'static Entry> =
         if args.solutions.is_empty() { registry::strategies().collect() } else { registry::select(&args.solutions)? };
-    if args.plain {
-        return plain(&entries, values, args.stack_mb);
-    }
     let expected = oracle::answer(&values);
-    println!("input     {}", format::abbreviate(&values));
-    println!("expected  \"{}\"  (oracle)", expected.as_str());
     let case = Case::new("custom".to_string(), PathBuf::from(origin), &text, values, expected);
     let limits = Limits { time_limit: args.time_limit, stack_mb: args.stack_mb };
+    if args.plain {
+        return plain(&entries, &case, limits);
+    }
+    println!("input     {}", format::abbreviate(&case.values));
+    println!("expected  \"{}\"  (oracle)", expected.as_str());
     let mut all_agree = true;
     let width = entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
     for entry in entries {
@@ -54,19 +54,24 @@ pub fn run(args: &Args) -> Result<u8, Error> {
 }
 
 /// `--plain`: only the answer, as LeetCode prints it, for tools such as `oj test -c`.
-fn plain(entries: &[&'static Entry], values: Vec<i32>, stack_mb: usize) -> Result<u8, Error> {
+fn plain(entries: &[&'static Entry], case: &Case, limits: Limits) -> Result<u8, Error> {
     let [entry] = entries else {
         return Err(Error::Usage("'--plain' needs exactly one '--solution'".to_string()));
     };
-    let run = entry.run;
-    let answer = std::thread::Builder::new()
-        .stack_size(stack_mb << 20)
-        .spawn(move || run(values))
-        .map_err(|e| Error::Message(format!("could not start the solution's thread: {e}")))?
-        .join()
-        .map_err(|_| Error::Message(format!("{} panicked", entry.name)))?;
-    println!("{answer:?}");
-    Ok(0)
+    // Still in a child: a crash or a hang is reported, not shared.
+    let run = runner::run_solution(entry, Verdict::Ac, std::slice::from_ref(case), limits);
+    match (&run.spawn_error, &run.outcomes[0]) {
+        (None, Some(Outcome { answer: Some(answer), .. })) => {
+            println!("{answer:?}");
+            Ok(0)
+        }
+        (Some(error), _) => Err(Error::Message(format!("{}: {error}", entry.name))),
+        (None, outcome) => {
+            let reason = outcome.as_ref().and_then(|o| o.reason.clone()).unwrap_or_default();
+            eprintln!("judge: {}: {reason}", entry.name);
+            Ok(1)
+        }
+    }
 }
 
 fn read_input(args: &Args) -> Result<(String, String), Error> {

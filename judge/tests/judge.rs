@@ -147,6 +147,11 @@ fn custom_input_runs_every_strategy_and_paste_prints_the_file() {
     let run = common::judge(&["run", "[1,2,"]);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("input:1:6: expected a number, found end of input"), "{}", run.stderr);
+    let run = common::judge(&["run", "--plain", "--solution", "dp_array", "[1,2,3,-9]"]);
+    assert_eq!((run.status, run.stdout.as_str()), (0, "\"Alice\"\n"), "{}", run.describe());
+    let run = common::judge(&["run", "--plain", "--solution", "wrong/table_without_end_slot", "[1]"]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    assert!(run.stderr.contains("index out of bounds"), "{}", run.describe());
     let run = common::judge(&["paste", "four_scalars"]);
     let file = std::fs::read_to_string(format!("{}/solutions/four_scalars.rs", common::ROOT)).unwrap();
     assert_eq!(run.stdout, file);
