@@ -1,14 +1,17 @@
 //! The judge's handle on one child process running one solution (see `serve`): it sends a
 //! case, waits for the answer under a deadline, and says why the child died when it did.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
+use std::io::{self, BufReader, Read, Write};
 use std::process::{Child as Process, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::thread::{self, JoinHandle};
+use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::serve::MARK;
+use crate::frames::{read_frames, Frame};
+use crate::serve::{MARK, NONCE_VAR};
 
 /// What came back for one case.
 pub enum Reply {
@@ -22,18 +25,16 @@ pub enum Reply {
     Timeout { stdout: String },
 }
 
-enum Frame {
-    Started,
-    Answer { answer: String, nanos: u64, peak_kib: Option<u64> },
-    Panic(String),
-    Output(String),
-    Closed,
-}
-
 /// Reading and parsing 50,000 values takes milliseconds; this is only a backstop.
 const BEFORE_CALL: Duration = Duration::from_secs(10);
 /// Past the limit, the child's own clock decides; the kill waits this much longer for it.
 const SLACK: Duration = Duration::from_millis(30);
+
+/// How often a wait looks at whether the child has exited: its stdout may stay open after
+/// it dies, held by a process the solution started.
+const POLL: Duration = Duration::from_millis(50);
+/// How long to wait for the rest of stderr once the child has exited, for the same reason.
+const STDERR_GRACE: Duration = Duration::from_millis(300);
 
 /// Keep at most this much of what a solution prints, per stream.
 const KEEP_BYTES: usize = 64 * 1024;
@@ -43,14 +44,19 @@ pub struct Child {
     stdin: Option<ChildStdin>,
     frames: Receiver<Frame>,
     stderr: Arc<Mutex<Vec<u8>>>,
-    stderr_reader: Option<JoinHandle<()>>,
+    stderr_done: Receiver<()>,
+    reaped: bool,
 }
 
 impl Child {
     /// Starts `judge child --solution NAME --stack-mb N` from this very executable.
     pub fn spawn(solution: &str, stack_mb: usize) -> io::Result<Child> {
+        // A fresh random tag per child, so that nothing a solution prints by chance reads
+        // as one of the child's records.
+        let nonce = format!("{:016x}", RandomState::new().hash_one(std::process::id()));
         let mut process = Command::new(std::env::current_exe()?)
             .args(["child", "--solution", solution, "--stack-mb", &stack_mb.to_string()])
+            .env(NONCE_VAR, &nonce)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -58,11 +64,16 @@ impl Child {
         let stdout = process.stdout.take().expect("piped stdout");
         let stderr_pipe = process.stderr.take().expect("piped stderr");
         let (send, frames) = mpsc::channel();
-        thread::spawn(move || read_frames(BufReader::new(stdout), send));
+        let mark = format!("{MARK}{nonce} ").into_bytes();
+        thread::spawn(move || read_frames(BufReader::new(stdout), &mark, send));
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&stderr);
-        let stderr_reader = thread::spawn(move || keep_tail(stderr_pipe, &sink));
-        Ok(Child { stdin: process.stdin.take(), process, frames, stderr, stderr_reader: Some(stderr_reader) })
+        let (done, stderr_done) = mpsc::channel();
+        thread::spawn(move || {
+            keep_tail(stderr_pipe, &sink);
+            let _ = done.send(());
+        });
+        Ok(Child { stdin: process.stdin.take(), process, frames, stderr, stderr_done, reaped: false })
     }
 
     /// Runs one case, given as one line of LeetCode's input format; the call gets `limit` from the moment it starts. After anything but
@@ -77,7 +88,8 @@ impl Child {
         // that already died fails, and its reason is still worth finding.
         let mut deadline = Instant::now() + if sent.is_ok() { BEFORE_CALL } else { Duration::from_secs(5) };
         loop {
-            match self.frames.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.frames.recv_timeout(left.min(POLL)) {
                 Ok(Frame::Started) => deadline = Instant::now() + limit + SLACK,
                 Ok(Frame::Output(text)) => push_bounded(&mut stdout, &text),
                 Ok(Frame::Answer { answer, nanos, peak_kib }) => {
@@ -90,25 +102,36 @@ impl Child {
                 Ok(Frame::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     return Reply::Died { reason: self.reap(), stdout };
                 }
-                Err(RecvTimeoutError::Timeout) => {
+                Err(RecvTimeoutError::Timeout) if left <= POLL => {
                     let _ = self.process.kill();
                     self.reap();
                     return Reply::Timeout { stdout };
                 }
+                // Exited while something it started holds its stdout open: no record is coming.
+                Err(RecvTimeoutError::Timeout) if matches!(self.process.try_wait(), Ok(Some(_))) => {
+                    return Reply::Died { reason: self.reap(), stdout };
+                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
 
-    /// Waits for the child to end and words how it ended.
+    /// Waits for the child to end, killing it if it has not within a second, and words how
+    /// it ended. A child whose stdout closed may still be looping in its solution.
     fn reap(&mut self) -> String {
         drop(self.stdin.take());
-        let status = self.process.wait();
-        if let Some(reader) = self.stderr_reader.take() {
-            let _ = reader.join();
+        let give_up = Instant::now() + Duration::from_secs(1);
+        while matches!(self.process.try_wait(), Ok(None)) && Instant::now() < give_up {
+            thread::sleep(Duration::from_millis(5));
         }
+        let killed = matches!(self.process.try_wait(), Ok(None)) && self.process.kill().is_ok();
+        let status = self.process.wait();
+        self.reaped = true;
+        let _ = self.stderr_done.recv_timeout(STDERR_GRACE);
         let stderr = String::from_utf8_lossy(&self.stderr.lock().unwrap_or_else(|p| p.into_inner())).into_owned();
         match status {
             Err(e) => format!("could not wait for the child: {e}"),
+            Ok(_) if killed => with_last_line("closed its output without answering; killed".to_string(), &stderr),
             Ok(status) => describe_exit(status, &stderr),
         }
     }
@@ -116,10 +139,10 @@ impl Child {
 
 impl Drop for Child {
     fn drop(&mut self) {
-        if self.stderr_reader.is_some() {
+        if !self.reaped {
             // A child still running may be stuck in a solution's loop: end it outright.
             let _ = self.process.kill();
-            self.reap();
+            let _ = self.process.wait();
         }
     }
 }
@@ -150,58 +173,16 @@ fn describe_exit(status: std::process::ExitStatus, stderr: &str) -> String {
     }
 }
 
+/// The reason with the most telling line of stderr: an allocation failure if there was
+/// one, else the last line that is not the runtime's advice about backtraces.
 fn with_last_line(reason: String, stderr: &str) -> String {
-    match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
-        Some(line) => format!("{reason}: {}", line.trim()),
+    let lines = || stderr.lines().rev().map(str::trim).filter(|l| !l.is_empty());
+    let telling = lines()
+        .find(|l| l.starts_with("memory allocation of"))
+        .or_else(|| lines().find(|l| !l.starts_with("note:") && !l.starts_with("stack backtrace")));
+    match telling {
+        Some(line) => format!("{reason}: {line}"),
         None => reason,
-    }
-}
-
-fn read_frames(mut reader: impl BufRead, send: mpsc::Sender<Frame>) {
-    let mut line = String::new();
-    loop {
-        line.clear();
-        match reader.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                let _ = send.send(Frame::Closed);
-                return;
-            }
-            Ok(_) => {}
-        }
-        let Some(at) = line.find(MARK) else {
-            let _ = send.send(Frame::Output(line.clone()));
-            continue;
-        };
-        if at > 0 {
-            let _ = send.send(Frame::Output(line[..at].to_string()));
-        }
-        let frame = match parse_frame(&line[at + MARK.len()..], &mut reader) {
-            Some(frame) => frame,
-            None => Frame::Closed,
-        };
-        let closed = matches!(frame, Frame::Closed);
-        if send.send(frame).is_err() || closed {
-            return;
-        }
-    }
-}
-
-fn parse_frame(header: &str, reader: &mut impl BufRead) -> Option<Frame> {
-    let fields: Vec<&str> = header.split_whitespace().collect();
-    let mut body = |len: &str| -> Option<String> {
-        let mut bytes = vec![0; len.parse().ok()?];
-        reader.read_exact(&mut bytes).ok()?;
-        let mut newline = [0u8];
-        reader.read_exact(&mut newline).ok()?;
-        Some(String::from_utf8_lossy(&bytes).into_owned())
-    };
-    match fields.as_slice() {
-        ["start"] => Some(Frame::Started),
-        ["ok", nanos, peak, len] => {
-            Some(Frame::Answer { nanos: nanos.parse().ok()?, peak_kib: peak.parse().ok(), answer: body(len)? })
-        }
-        ["re", len] => Some(Frame::Panic(body(len)?)),
-        _ => None,
     }
 }
 
@@ -221,7 +202,10 @@ fn keep_tail(mut pipe: impl Read, sink: &Mutex<Vec<u8>>) {
 }
 
 fn push_bounded(kept: &mut String, text: &str) {
-    if kept.len() < KEEP_BYTES {
-        kept.push_str(text);
+    let room = KEEP_BYTES.saturating_sub(kept.len());
+    let mut end = room.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
     }
+    kept.push_str(&text[..end]);
 }

@@ -12,6 +12,7 @@ mod counterexample;
 mod custom;
 mod error;
 mod format;
+mod frames;
 mod generator;
 mod json;
 mod json_report;

@@ -2,12 +2,12 @@
 //! stdin, calls the solution on a thread with an explicit stack, and answers on stdout.
 //! Only the call is timed, not parsing nor process start.
 //!
-//! Each answer is one framed record that starts with MARK, so whatever the solution prints
-//! itself cannot be mistaken for a result:
-//!   MARK start\n                                (just before the call, so the judge's
-//!                                                 deadline counts from here, not from parsing)
-//!   MARK ok <nanos> <peak KiB or -> <byte length>\n<answer>\n
-//!   MARK re <byte length>\n<panic message>\n      (then the child exits)
+//! Each answer is one framed record that starts with MARK, a nonce the judge chose and a
+//! space (written M below), so nothing the solution prints by chance reads as a result:
+//!   M start\n                                  (just before the call, so the judge's
+//!                                                deadline counts from here, not from parsing)
+//!   M ok <nanos> <peak KiB or -> <byte length>\n<answer>\n
+//!   M re <byte length>\n<panic message>\n     (then the child exits)
 
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -18,7 +18,9 @@ use std::time::Instant;
 use crate::memory;
 use crate::registry::Entry;
 
+/// Every record starts with MARK, the child's nonce (from NONCE_VAR) and a space.
 pub const MARK: &str = "\u{1e}judge:";
+pub const NONCE_VAR: &str = "JUDGE_CHILD_NONCE";
 
 /// The last panic's message and place, kept by the hook for the worker to report.
 static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
@@ -54,6 +56,7 @@ pub fn panic_text(info: &panic::PanicHookInfo) -> String {
 }
 
 fn work(entry: &'static Entry) -> Result<(), u8> {
+    let mark = format!("{MARK}{} ", std::env::var(NONCE_VAR).unwrap_or_default());
     let stdin = io::stdin();
     let mut line = String::new();
     loop {
@@ -67,7 +70,7 @@ fn work(entry: &'static Entry) -> Result<(), u8> {
             return Err(5);
         };
         let mut out = io::stdout().lock();
-        if writeln!(out, "{MARK}start").and_then(|_| out.flush()).is_err() {
+        if writeln!(out, "{mark}start").and_then(|_| out.flush()).is_err() {
             return Err(6);
         }
         drop(out);
@@ -78,11 +81,14 @@ fn work(entry: &'static Entry) -> Result<(), u8> {
         let sent = match &result {
             Ok(answer) => {
                 let peak = memory::peak_rss_kib().map_or("-".to_string(), |k| k.to_string());
-                write!(out, "{MARK}ok {nanos} {peak} {}\n{answer}\n", answer.len())
+                write!(out, "{mark}ok {nanos} {peak} {}\n{answer}\n", answer.len())
             }
             Err(_) => {
-                let message = LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).clone();
-                write!(out, "{MARK}re {}\n{message}\n", message.len())
+                let mut message = LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                if message.is_empty() {
+                    message = "panicked (no message: the solution replaced the panic hook)".to_string();
+                }
+                write!(out, "{mark}re {}\n{message}\n", message.len())
             }
         };
         if sent.and_then(|_| out.flush()).is_err() {
