@@ -70,7 +70,11 @@ enum Blessed {
 }
 
 fn bless_one(input: &Path) -> Result<Blessed, Error> {
-    let text = fs::read_to_string(input).map_err(|e| Error::io(input, e))?;
+    // One unreadable input is reported and counted; the rest are still blessed.
+    let text = match fs::read_to_string(input) {
+        Ok(text) => text,
+        Err(e) => return Ok(Blessed::Broken(Error::io(input, e).to_string())),
+    };
     let values = match format::parse_input(&text) {
         Ok(values) => values,
         Err(e) => return Ok(Blessed::Broken(format!("{}:{e}", input.display()))),

@@ -122,6 +122,9 @@ impl Default for Args {
     }
 }
 
+/// Past this a thread's stack cannot be reserved on any machine this runs on.
+const MAX_STACK_MB: usize = 65_536;
+
 pub fn parse() -> Result<Args, Error> {
     parse_from(std::env::args().skip(1))
 }
@@ -171,7 +174,12 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Args, Error
             "--solution" => args.solutions.push(value()?),
             "--case" => args.case_patterns.push(value()?),
             "--time-limit" => args.time_limit = parse_seconds(&option, &value()?)?,
-            "--stack-mb" => args.stack_mb = parse_number(&option, &value()?, 1)?,
+            "--stack-mb" => {
+                args.stack_mb = parse_number(&option, &value()?, 1)?;
+                if args.stack_mb > MAX_STACK_MB {
+                    return Err(bad_value(&option, &args.stack_mb.to_string(), "at most 65536 (64 GiB)"));
+                }
+            }
             "--jobs" => args.jobs = Some(parse_number(&option, &value()?, 1)?),
             "--format" => {
                 args.format = match value()?.as_str() {
@@ -188,10 +196,10 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Args, Error
                     other => return Err(bad_value(&option, other, "auto, always or never")),
                 }
             }
-            "--verbose" => args.verbose = true,
+            "--verbose" => args.verbose = switch(&option, &inline)?,
             "--cases" => args.cases_dir = PathBuf::from(value()?),
             "--file" => args.file = Some(PathBuf::from(value()?)),
-            "--plain" => args.plain = true,
+            "--plain" => args.plain = switch(&option, &inline)?,
             "--shape" => {
                 let name = value()?;
                 let shape = Shape::parse(&name).ok_or_else(|| bad_value(&option, &name, &Shape::names()))?;
@@ -201,7 +209,7 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Args, Error
             "--seed" => args.seed = Some(parse_number(&option, &value()?, 0)?),
             "--count" => args.count = Some(parse_number(&option, &value()?, 1)?),
             "--max-len" => args.max_len = Some(parse_number(&option, &value()?, 1)?),
-            "--save" => args.save = true,
+            "--save" => args.save = switch(&option, &inline)?,
             "--values" => args.values = Some(parse_range(&option, &value()?)?),
             "--sizes" => {
                 let text = value()?;
@@ -233,6 +241,14 @@ fn check_positional(args: &Args) -> Result<(), Error> {
         return Err(Error::Usage("'judge paste' needs a solution name".to_string()));
     }
     Ok(())
+}
+
+/// A flag that takes no value: `--save`, not `--save=false`.
+fn switch(option: &str, inline: &Option<String>) -> Result<bool, Error> {
+    match inline {
+        None => Ok(true),
+        Some(value) => Err(Error::Usage(format!("option '{option}' takes no value, found {value:?}"))),
+    }
 }
 
 fn known_option(option: &str) -> bool {
@@ -269,8 +285,8 @@ fn parse_seconds(option: &str, text: &str) -> Result<Duration, Error> {
         None => (text.strip_suffix('s').unwrap_or(text), 1.0),
     };
     match number.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 && x * scale <= 3600.0 => Ok(Duration::from_secs_f64(x * scale)),
-        _ => Err(bad_value(option, text, "seconds, like 1, 0.5 or 500ms")),
+        Ok(x) if x.is_finite() && x * scale >= 1e-3 && x * scale <= 3600.0 => Ok(Duration::from_secs_f64(x * scale)),
+        _ => Err(bad_value(option, text, "seconds from 1ms to 3600, like 1, 0.5 or 500ms")),
     }
 }
 
@@ -331,6 +347,9 @@ mod tests {
         assert!(message(&["gen", "--shape", "round"]).contains("uniform"));
         assert!(message(&["verify", "--values", "3..=1"]).contains("-3..=3"));
         assert!(message(&["paste"]).contains("needs a solution name"));
+        assert!(message(&["stress", "--save=false"]).contains("'--save' takes no value, found \"false\""));
+        assert!(message(&["--time-limit", "1e-12"]).contains("from 1ms"));
+        assert!(message(&["--stack-mb", "17592186044417"]).contains("at most 65536"));
         assert!(message(&["paste", "a", "b"]).contains("unexpected argument \"b\""));
     }
 }

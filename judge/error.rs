@@ -31,7 +31,9 @@ impl fmt::Display for Error {
             Error::Usage(message) => {
                 write!(f, "{message}\nhint: run 'judge --help' for the options")
             }
-            Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            Error::Io { path, source } => {
+                write!(f, "{:?}: {}", path.display().to_string(), lowercase_first(&source.to_string()))
+            }
             Error::UnknownSolution { name, known } => {
                 write!(f, "no solution named {name:?}; known: {}", known.join(", "))
             }
@@ -42,3 +44,9 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The OS's "No such file or directory" as "no such file or directory", like our own messages.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
+}

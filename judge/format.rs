@@ -93,7 +93,9 @@ impl<'a> Cursor<'a> {
     fn position(&self, at: usize) -> (usize, usize) {
         let before = &self.text[..at];
         let line = before.matches('\n').count() + 1;
-        let column = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
+        let line_text = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+        // The byte-order mark is invisible, so it takes no column.
+        let column = line_text.trim_start_matches('\u{feff}').chars().count() + 1;
         (line, column)
     }
 
@@ -278,6 +280,7 @@ mod tests {
             "1:2: value 99999999999999999999999 at index 0 is outside -1000..=1000"
         );
         assert_eq!(error("[007]"), "1:2: leading zero in \"007\"");
+        assert_eq!(error("\u{feff}[1,,3]"), "1:4: expected a number, found ','");
         assert_eq!(error("[1\r2]"), "1:3: expected ',' or ']' after a value, found '\\r'");
         let parse_out = |t: &str| parse_output(t).unwrap_err().to_string();
         assert_eq!(parse_out("Bob"), "1:1: expected '\"' to open the answer, found 'B'");

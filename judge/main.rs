@@ -118,6 +118,9 @@ fn gen(args: &Args) -> Result<u8, Error> {
     if args.shapes.len() > 1 {
         return Err(Error::Usage("'judge gen' takes one '--shape'".to_string()));
     }
+    if len > format::MAX_LEN {
+        return Err(Error::Usage(format!("'--len {len}' is over LeetCode's limit of {}", format::MAX_LEN)));
+    }
     print!("{}", format::write_input(&generator::generate(shape, len, seed)));
     Ok(0)
 }

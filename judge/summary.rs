@@ -31,8 +31,18 @@ impl Session<'_> {
 
     /// The exact command that reruns one case for one solution.
     pub fn rerun_command(&self, solution: &str, case: &str) -> String {
-        let cases = self.cases_arg.as_ref().map(|d| format!(" --cases {d}")).unwrap_or_default();
-        format!("cargo run --release -- --solution {solution} --case {case}{cases}")
+        let cases = self.cases_arg.as_ref().map(|d| format!(" --cases {}", shell_word(d))).unwrap_or_default();
+        format!("cargo run --release -- --solution {solution} --case {}{cases}", shell_word(case))
+    }
+}
+
+/// `text` as one shell word: as it is when that is safe, else single-quoted.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }
 
@@ -84,5 +94,18 @@ impl Summary {
             slowest: times.last().map(|(t, i)| (*t, cases[*i].id.clone())),
             verdicts,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn case_ids_are_quoted_only_when_the_shell_would_split_them() {
+        assert_eq!(shell_word("edge/max-all-1000"), "edge/max-all-1000");
+        assert_eq!(shell_word("bad/spa ce"), "'bad/spa ce'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
     }
 }
