@@ -46,7 +46,15 @@ pub fn load(root: &Path, filter: &[String]) -> Result<(Vec<Case>, Vec<BadCase>),
     let mut bad = Vec::new();
     for suite in suites(root)? {
         let dir = root.join(&suite);
-        for (name, files) in pairs(&dir)? {
+        // A suite that cannot be listed is one judge error; the other suites still run.
+        let listed = match pairs(&dir) {
+            Ok(listed) => listed,
+            Err(e) => {
+                bad.push(BadCase { id: suite.clone(), message: e.to_string() });
+                continue;
+            }
+        };
+        for (name, files) in listed {
             let id = format!("{suite}/{name}");
             if !filter.is_empty() && !filter.iter().any(|p| matches(p, &suite, &name)) {
                 continue;
