@@ -5,9 +5,14 @@
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
+use std::time::Duration;
 
 use crate::oracle;
 use crate::registry::Entry;
+
+/// A case or shrinking candidate that runs this long in-process is a hang: say so rather
+/// than wait forever.
+pub const STALL: Duration = Duration::from_secs(20);
 
 thread_local! {
     static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };

@@ -14,15 +14,29 @@ pub struct Counterexample {
     pub expected: Answer,
     pub got: String,
     pub tried: usize,
+    /// Why shrinking ended early, if it did.
+    pub stopped: Option<String>,
 }
 
-/// Shrinks `values` while `entry` still disagrees with the oracle on it.
-pub fn shrink(entry: &'static Entry, values: Vec<i32>) -> Counterexample {
+/// Shrinks `values`, on which `entry` answered `got`, while it still disagrees with the oracle.
+pub fn shrink(entry: &'static Entry, values: Vec<i32>, got: String) -> Counterexample {
     let original_len = values.len();
-    let (values, tried) = shrink::shrink(values, |v| check::call(entry, v) != oracle::answer(v).as_str());
-    let expected = oracle::answer(&values);
-    let got = check::call(entry, &values);
-    Counterexample { entry, original_len, values, expected, got, tried }
+    let disagrees = move |v: &[i32]| {
+        let got = check::call(entry, v);
+        (got != oracle::answer(v).as_str()).then_some(got)
+    };
+    let stack = check::stack_bytes(original_len);
+    let shrunk = shrink::watched(values, got, disagrees, stack, check::STALL);
+    let expected = oracle::answer(&shrunk.values);
+    Counterexample {
+        entry,
+        original_len,
+        values: shrunk.values,
+        expected,
+        got: shrunk.got,
+        tried: shrunk.tried,
+        stopped: shrunk.stopped,
+    }
 }
 
 /// Inputs up to this long are printed whole, ready to paste into LeetCode's testcase box.
@@ -42,11 +56,12 @@ impl Counterexample {
         let mut lines = vec![
             format!("{} disagrees with the oracle {found}", self.entry.name),
             format!(
-                "shrunk from {} to {} value{} ({} candidates tried):",
+                "shrunk from {} to {} value{} ({} candidates tried{}):",
                 self.original_len,
                 self.values.len(),
                 if self.values.len() == 1 { "" } else { "s" },
-                self.tried
+                self.tried,
+                self.stopped.as_ref().map_or(String::new(), |why| format!("; {why}"))
             ),
             format!("  input     {}", self.input_text()),
             format!("  oracle    \"{}\"", self.expected.as_str()),

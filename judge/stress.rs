@@ -24,30 +24,41 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let shapes: Vec<Shape> = if args.shapes.is_empty() { Shape::ALL.to_vec() } else { args.shapes.clone() };
     let entries = chosen(&args.solutions)?;
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let case = |index: u64, values: &mut Vec<i32>| {
-        let (shape, len, case_seed) = plan(seed, index, &shapes, max_len);
-        generator::generate_into(shape, len, case_seed, values);
+    let solution_args: String = args.solutions.iter().map(|s| format!(" --solution {s}")).collect();
+    let (plan_shapes, named_shapes, checked) = (shapes.clone(), shapes.clone(), entries.clone());
+    let job = sweep::Job {
+        label: "stress",
+        total: count,
+        // Long cases take longer: hand out fewer at a time so progress stays live.
+        chunk: (200_000 / max_len as u64).clamp(1, 4096),
+        jobs,
+        stack_bytes: check::stack_bytes(max_len),
+        case: Box::new(move |index, values| {
+            let (shape, len, case_seed) = plan(seed, index, &plan_shapes, max_len);
+            generator::generate_into(shape, len, case_seed, values);
+        }),
+        check: Box::new(move |values| check::first_disagreement(&checked, values)),
+        describe: Box::new(move |index| {
+            let gen = gen_args(seed, index, &named_shapes, max_len);
+            let time_it = format!("cargo run --release -- gen {gen} | cargo run --release -- run{solution_args}");
+            (format!("case #{index} of seed {seed} (judge gen {gen})"), time_it)
+        }),
+        stall: check::STALL,
     };
-    // Long cases take longer: hand out fewer at a time so progress and the watchdog stay live.
-    let chunk = (200_000 / max_len as u64).clamp(1, 4096);
-    let result = sweep::run("stress", count, chunk, &entries, jobs, check::stack_bytes(max_len), &case);
+    let result = sweep::run(job)?;
     let mut status = 0;
     if let Some(failure) = &result.failure {
         status = 1;
         let entry = entries[failure.solution];
-        let (shape, len, case_seed) = plan(seed, failure.index, &shapes, max_len);
-        let found = format!(
-            "on case #{} of seed {seed} (judge gen --shape {} --len {len} --seed {case_seed})",
-            failure.index,
-            shape.name()
-        );
+        let gen = gen_args(seed, failure.index, &shapes, max_len);
+        let found = format!("on case #{} of seed {seed} (judge gen {gen})", failure.index);
         let shapes_arg: String = args.shapes.iter().map(|s| format!(" --shape {}", s.name())).collect();
         let rerun = format!(
             "cargo run --release -- stress --seed {seed} --count {} --max-len {max_len}{shapes_arg} --solution {}",
             failure.index + 1,
             entry.name
         );
-        let example = counterexample::shrink(entry, failure.values.clone());
+        let example = counterexample::shrink(entry, failure.values.clone(), failure.got.clone());
         print!("{}", example.render(&found, &rerun));
         if args.save {
             let name = format!("{}-s{seed}-c{}", entry.name.replace('/', "-"), failure.index);
@@ -76,6 +87,12 @@ fn plan(seed: u64, index: u64, shapes: &[Shape], max_len: usize) -> (Shape, usiz
     let shape = shapes[rng.below(shapes.len())];
     let len = 1 + rng.below(max_len);
     (shape, len, case_seed)
+}
+
+/// The `judge gen` arguments that make case `index`.
+fn gen_args(seed: u64, index: u64, shapes: &[Shape], max_len: usize) -> String {
+    let (shape, len, case_seed) = plan(seed, index, shapes, max_len);
+    format!("--shape {} --len {len} --seed {case_seed}", shape.name())
 }
 
 /// Writes `<name>.in` and its `.out` from the oracle into the regressions suite.

@@ -5,11 +5,15 @@ use crate::check;
 use crate::cli::Args;
 use crate::counterexample;
 use crate::error::Error;
+use crate::format::{self, MAX_LEN};
 use crate::stress::chosen;
 use crate::sweep;
 
 pub fn run(args: &Args) -> Result<u8, Error> {
     let max_len = args.max_len.unwrap_or(8);
+    if max_len > MAX_LEN {
+        return Err(Error::Usage(format!("'--max-len {max_len}' is over LeetCode's limit of {MAX_LEN}")));
+    }
     let (low, high) = args.values.unwrap_or((-3, 3));
     if low < -1000 || high > 1000 {
         return Err(Error::Usage(format!("'--values {low}..={high}' is outside LeetCode's -1000..=1000")));
@@ -20,8 +24,34 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let total: u64 = counts.iter().sum();
     let entries = chosen(&args.solutions)?;
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let case = |index: u64, values: &mut Vec<i32>| decode(index, &counts, base, low, values);
-    let result = sweep::run("verify", total, 4096, &entries, jobs, check::stack_bytes(max_len), &case);
+    let solution_args: String = args.solutions.iter().map(|s| format!(" --solution {s}")).collect();
+    let (case_counts, checked) = (counts.clone(), entries.clone());
+    let job = sweep::Job {
+        label: "verify",
+        total,
+        chunk: 4096,
+        jobs,
+        stack_bytes: check::stack_bytes(max_len),
+        case: Box::new(move |index, values| decode(index, &case_counts, base, low, values)),
+        check: Box::new(move |values| check::first_disagreement(&checked, values)),
+        describe: Box::new(move |index| {
+            let mut values = Vec::new();
+            decode(index, &counts, base, low, &mut values);
+            // Up to a thousand values fit on a command line, as in a counterexample's `try it`.
+            let input = if values.len() <= 1000 {
+                format!("'{}'", format::write_input(&values).trim_end())
+            } else {
+                "--file FILE (FILE holding that array)".to_string()
+            };
+            let time_it = format!("cargo run --release -- run{solution_args} {input}");
+            (
+                format!("array #{index} of length 1..={max_len} over {low}..={high}, {}", format::abbreviate(&values)),
+                time_it,
+            )
+        }),
+        stall: check::STALL,
+    };
+    let result = sweep::run(job)?;
     let bound = format!("length 1..={max_len} over {low}..={high}");
     let status = match &result.failure {
         None => {
@@ -35,7 +65,8 @@ pub fn run(args: &Args) -> Result<u8, Error> {
                 "cargo run --release -- verify --max-len {max_len} --values {low}..={high} --solution {}",
                 entry.name
             );
-            print!("{}", counterexample::shrink(entry, failure.values.clone()).render(&found, &rerun));
+            let example = counterexample::shrink(entry, failure.values.clone(), failure.got.clone());
+            print!("{}", example.render(&found, &rerun));
             1
         }
     };

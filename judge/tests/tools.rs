@@ -154,3 +154,27 @@ fn the_stored_suite_gives_every_solution_its_expected_verdict() {
         assert_eq!(run.status, 0, "{suites:?}: {}", run.describe());
     }
 }
+
+#[test]
+fn stress_reports_a_failure_without_waiting_for_a_worker_stuck_past_it() {
+    // Case #0 fails fast; with two threads the other worker meets plain_recursion on a long
+    // later case, which would run for hours.
+    let run = |jobs: &str| {
+        let solutions = ["--solution", "wrong/sign_slip", "--solution", "wrong/plain_recursion"];
+        let start = std::time::Instant::now();
+        let r = judge(&[&["stress", "--max-len", "50000", "--jobs", jobs][..], &solutions].concat());
+        assert!(start.elapsed().as_secs() < 10, "{}", r.describe());
+        assert_eq!(r.status, 1, "{}", r.describe());
+        r.stdout.lines().take_while(|l| !l.starts_with("stress:")).map(String::from).collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert!(one[0].contains("on case #0 "), "{one:?}");
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn verify_refuses_arrays_longer_than_leetcode_allows() {
+    let run = judge(&["verify", "--values", "0..=0", "--max-len", "60000"]);
+    assert_eq!(run.status, 2, "{}", run.describe());
+    assert!(run.stderr.contains("'--max-len 60000' is over LeetCode's limit of 50000"), "{}", run.describe());
+}
