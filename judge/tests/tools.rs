@@ -62,6 +62,19 @@ fn bless_writes_missing_and_changed_outputs_from_the_oracle_only() {
 }
 
 #[test]
+fn bless_reports_an_unreadable_input_and_blesses_the_rest() {
+    let scratch = Scratch::new("bless-broken");
+    scratch.write("a/broken.in", "[1,,2]\n").write("b/fine.in", "[7]\n");
+    std::fs::create_dir_all(scratch.dir.join("a/folder.in")).unwrap();
+    let run = judge(&["bless", "--cases", scratch.dir.to_str().unwrap()]);
+    assert_eq!(run.status, 2, "{}", run.describe());
+    assert!(run.stderr.contains("broken.in:1:4: expected a number"), "{}", run.describe());
+    assert!(run.stderr.contains("folder.in"), "{}", run.describe());
+    assert!(run.stdout.contains("blessed: 1 written, 0 unchanged, 2 unreadable"), "{}", run.describe());
+    assert_eq!(std::fs::read_to_string(scratch.dir.join("b/fine.out")).unwrap(), "\"Alice\"\n");
+}
+
+#[test]
 fn stress_passes_the_strategies_and_reports_its_rate() {
     let run = judge(&["stress", "--seed", "7", "--count", "20000"]);
     assert_eq!(run.status, 0, "{}", run.describe());
