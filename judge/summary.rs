@@ -75,13 +75,12 @@ impl Summary {
                 if failed.len() == 1 && run.expected != Verdict::Ac {
                     format!("{accepted} AC, then {}", failed[0])
                 } else {
-                    let mut counts: Vec<String> = Verdict::ALL
+                    let counts: Vec<String> = Verdict::ALL
                         .iter()
                         .map(|v| (v, done.iter().filter(|(_, o)| o.verdict == *v).count()))
                         .filter(|(_, n)| *n > 0)
                         .map(|(v, n)| format!("{n} {v}"))
                         .collect();
-                    counts.dedup();
                     counts.join(", ")
                 }
             }
