@@ -111,20 +111,11 @@ pub fn run(args: &Args) -> Result<u8, Error> {
 
 /// The named strategies (each once), or all of them; wrong solutions may loop or panic.
 fn select(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
-    if names.is_empty() {
-        return Ok(registry::strategies().collect());
+    let chosen = registry::named_or_strategies(names)?;
+    match chosen.iter().find(|e| e.is_wrong()) {
+        Some(wrong) => Err(Error::Usage(format!("'judge bench' times correct strategies only, not {:?}", wrong.name))),
+        None => Ok(chosen),
     }
-    let mut chosen: Vec<&'static Entry> = Vec::new();
-    for name in names {
-        let entry = registry::find(name)?;
-        if entry.is_wrong() {
-            return Err(Error::Usage(format!("'judge bench' times correct strategies only, not {name:?}")));
-        }
-        if !chosen.iter().any(|e| e.name == entry.name) {
-            chosen.push(entry);
-        }
-    }
-    Ok(chosen)
 }
 
 /// Times every strategy at every size, smallest first; memory is left for `extra_memory`.

@@ -20,8 +20,7 @@ use crate::verdict::Verdict;
 pub fn run(args: &Args) -> Result<u8, Error> {
     let (text, origin) = read_input(args)?;
     let values = format::parse_input(&text).map_err(|e| Error::Message(format!("{origin}:{e}")))?;
-    let entries: Vec<&'static Entry> =
-        if args.solutions.is_empty() { registry::strategies().collect() } else { registry::select(&args.solutions)? };
+    let entries = registry::named_or_strategies(&args.solutions)?;
     let expected = oracle::answer(&values);
     let case = Case::new("custom".to_string(), PathBuf::from(origin), &text, values, expected);
     let limits = Limits { time_limit: args.time_limit, stack_mb: args.stack_mb };

@@ -52,6 +52,16 @@ pub fn find(name: &str) -> Result<&'static Entry, Error> {
     })
 }
 
+/// The named solutions, or the strategies when no name is given: what `run`, `stress`,
+/// `verify` and `bench` check by default.
+pub fn named_or_strategies(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
+    if names.is_empty() {
+        Ok(strategies().collect())
+    } else {
+        select(names)
+    }
+}
+
 /// The named solutions, or every one when no name is given.
 pub fn select(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
     if names.is_empty() {

@@ -11,7 +11,7 @@ use crate::error::Error;
 use crate::format::{self, MAX_LEN};
 use crate::generator::{self, Rng, Shape};
 use crate::oracle;
-use crate::registry::{self, Entry};
+use crate::registry;
 use crate::sweep;
 
 pub fn run(args: &Args) -> Result<u8, Error> {
@@ -22,7 +22,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
         return Err(Error::Usage(format!("'--max-len {max_len}' is over LeetCode's limit of {MAX_LEN}")));
     }
     let shapes: Vec<Shape> = if args.shapes.is_empty() { Shape::ALL.to_vec() } else { args.shapes.clone() };
-    let entries = chosen(&args.solutions)?;
+    let entries = registry::named_or_strategies(&args.solutions)?;
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let solution_args: String = args.solutions.iter().map(|s| format!(" --solution {s}")).collect();
     let (plan_shapes, named_shapes, checked) = (shapes.clone(), shapes.clone(), entries.clone());
@@ -69,15 +69,6 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     }
     println!("{}", result.summary("stress", "case", entries.len(), jobs));
     Ok(status)
-}
-
-/// The solutions to check: the strategies unless some are named.
-pub fn chosen(names: &[String]) -> Result<Vec<&'static Entry>, Error> {
-    if names.is_empty() {
-        Ok(registry::strategies().collect())
-    } else {
-        registry::select(names)
-    }
 }
 
 /// Case `index` of a run: its shape, length and generator seed, from the run's seed alone.

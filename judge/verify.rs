@@ -6,7 +6,6 @@ use crate::cli::Args;
 use crate::counterexample;
 use crate::error::Error;
 use crate::format::{self, MAX_LEN};
-use crate::stress::chosen;
 use crate::sweep;
 
 pub fn run(args: &Args) -> Result<u8, Error> {
@@ -22,7 +21,7 @@ pub fn run(args: &Args) -> Result<u8, Error> {
     let counts = lengths(base, max_len)
         .ok_or_else(|| Error::Usage(format!("{base}^{max_len} arrays is too many to enumerate")))?;
     let total: u64 = counts.iter().sum();
-    let entries = chosen(&args.solutions)?;
+    let entries = crate::registry::named_or_strategies(&args.solutions)?;
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let solution_args: String = args.solutions.iter().map(|s| format!(" --solution {s}")).collect();
     let (case_counts, checked) = (counts.clone(), entries.clone());
