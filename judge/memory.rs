@@ -3,20 +3,18 @@
 
 /// The high-water mark of this process's resident set, in KiB (`VmHWM`).
 pub fn peak_rss_kib() -> Option<u64> {
-    status_field("VmHWM:")
+    kib_field("/proc/self/status", "VmHWM:")
 }
 
 /// The current resident set, in KiB (`VmRSS`).
 pub fn current_rss_kib() -> Option<u64> {
-    status_field("VmRSS:")
+    kib_field("/proc/self/status", "VmRSS:")
 }
 
 /// The resident set counted page by page (`smaps_rollup`), exact where `VmRSS` and
 /// `VmHWM` come from per-CPU counters that may lag by a few hundred KiB.
 pub fn exact_rss_kib() -> Option<u64> {
-    let rollup = std::fs::read_to_string("/proc/self/smaps_rollup").ok()?;
-    let line = rollup.lines().find(|l| l.starts_with("Rss:"))?;
-    line["Rss:".len()..].trim().trim_end_matches("kB").trim().parse().ok()
+    kib_field("/proc/self/smaps_rollup", "Rss:")
 }
 
 /// Resets the high-water mark to the current resident set, so a later peak measures only
@@ -25,9 +23,10 @@ pub fn reset_peak() -> bool {
     std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
-fn status_field(field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with(field))?;
+/// The `<field> <n> kB` line of a /proc file, as KiB.
+fn kib_field(file: &str, field: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(field))?;
     line[field.len()..].trim().trim_end_matches("kB").trim().parse().ok()
 }
 
