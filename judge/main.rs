@@ -1,126 +1,409 @@
-//! The local judge for LeetCode 1406, Stone Game III. See `judge --help` and the README.
+//! The local judge for LeetCode 1406, Stone Game III. `main` parses the command line,
+//! dispatches to the engines, hands their data to `render`, and is the only code that writes
+//! to stdout or stderr. The exit status is one of `Exit`'s; a closed pipe ends quietly.
 
 mod bench;
-mod bench_report;
-mod bless;
-mod cases;
-mod check;
-mod child;
 mod cli;
-mod command;
-mod counterexample;
-mod custom;
-mod error;
-mod format;
-mod frames;
-mod generator;
-mod json;
-mod json_report;
-mod manifest;
-mod memory;
-mod oracle;
-mod registry;
-mod report;
-mod runner;
-mod serve;
-mod shrink;
-mod stress;
-mod style;
-mod summary;
-mod svg;
-mod sweep;
-mod verdict;
-mod verify;
-#[cfg(test)]
-mod xml_check;
+mod exec;
+mod judging;
+mod problem;
+mod render;
+mod search;
 
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use cli::{Args, Command, Format};
-use error::Error;
+use cli::options::{self, Format, Options};
+use cli::Invocation;
+use judging::engine::Event;
+use judging::session::{self, Source};
+use judging::workspace::Workspace;
+use render::error::Error;
+use render::style::Style;
+
+/// The judge's exit statuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Exit {
+    /// Everything was as expected.
+    Success = 0,
+    /// A solution did not get its expected verdict, or a counterexample was found.
+    Failure = 1,
+    /// A judge error: a bad flag, case or file, changed stored data; nothing to trust.
+    Error = 2,
+}
+
+/// The output was closed (`judge gen | head`): stop quietly.
+struct Closed;
+
+/// Standard output, and the progress line on standard error when it is a terminal.
+struct Out {
+    progress: Arc<Mutex<Progress>>,
+}
+
+#[derive(Default)]
+struct Progress {
+    /// What is running and since when; shown once it has run for a second.
+    current: Option<(String, Instant)>,
+    shown: bool,
+    enabled: bool,
+}
+
+impl Out {
+    fn new() -> Out {
+        let progress = Arc::new(Mutex::new(Progress { enabled: io::stderr().is_terminal(), ..Progress::default() }));
+        let ticker = Arc::clone(&progress);
+        std::thread::spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(250));
+            let mut p = ticker.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((label, since)) =
+                p.current.clone().filter(|(_, s)| p.enabled && s.elapsed() > Duration::from_secs(1))
+            {
+                eprint!("\r\x1b[2K{label} · {:.1}s", since.elapsed().as_secs_f64());
+                let _ = io::stderr().flush();
+                p.shown = true;
+            }
+        });
+        Out { progress }
+    }
+
+    fn print(&self, text: &str) -> Result<(), Closed> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.clear();
+        let mut stdout = io::stdout().lock();
+        match stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Closed),
+            _ => Ok(()),
+        }
+    }
+
+    fn note(&self, text: &str) {
+        self.clear();
+        eprintln!("{text}");
+    }
+
+    fn clear(&self) {
+        let mut p = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        if p.shown {
+            eprint!("\r\x1b[2K");
+            p.shown = false;
+        }
+    }
+
+    /// What is running now, for the progress line; None when nothing is.
+    fn running(&self, label: Option<String>) {
+        let mut p = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        p.current = label.map(|l| (l, Instant::now()));
+    }
+
+    /// A counter for a long sweep, shown at once on a terminal.
+    fn count(&self, label: &str) {
+        let p = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        if p.enabled {
+            eprint!("\r\x1b[2K{label}");
+            let _ = io::stderr().flush();
+        }
+    }
+}
 
 fn main() -> ExitCode {
-    match try_main() {
-        Ok(status) => ExitCode::from(status),
-        Err(error) => {
-            eprintln!("judge: {error}");
-            ExitCode::from(2)
+    let out = Out::new();
+    let invocation = cli::parse();
+    let root = invocation.as_ref().ok().and_then(|_| Workspace::find(None).ok()).map(|w| w.root);
+    let result = invocation.map_err(|e| Run::Failed(Error::Usage(e))).and_then(|i| run(&i, &out));
+    let exit = match result {
+        Ok(exit) => exit,
+        Err(Run::Closed) => Exit::Success,
+        Err(Run::Failed(error)) => {
+            out.note(&format!("judge: {}", render::error::describe(&error, root.as_deref())));
+            Exit::Error
         }
-    }
-}
-
-/// Runs the command and returns its exit status: 0 ok, 1 wrong verdicts, 2 judge error.
-fn try_main() -> Result<u8, Error> {
-    let args = cli::parse()?;
-    match args.command {
-        Command::Help => {
-            print!("{}", cli::HELP);
-            Ok(0)
-        }
-        Command::Judge => judge(&args),
-        Command::Run => custom::run(&args),
-        Command::Paste => {
-            print!("{}", registry::find(&args.positional[0])?.source);
-            Ok(0)
-        }
-        Command::Gen => gen(&args),
-        Command::Bless => bless::run(&args.cases_dir),
-        Command::Child => {
-            let [name] = args.solutions.as_slice() else {
-                return Err(Error::Usage("'judge child' needs one '--solution'".to_string()));
-            };
-            let entry = registry::find(name)?;
-            Ok(serve::serve(entry, args.stack_mb))
-        }
-        Command::Stress => stress::run(&args),
-        Command::Verify => verify::run(&args),
-        Command::Bench => bench::run(&args),
-        Command::BenchChild => bench::child(&args),
-    }
-}
-
-fn judge(args: &Args) -> Result<u8, Error> {
-    let start = Instant::now();
-    let entries = registry::select(&args.solutions)?
-        .into_iter()
-        .map(|e| e.expected().map(|v| (e, v)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (cases, bad) = cases::load(&args.cases_dir, &args.case_patterns)?;
-    if cases.is_empty() && bad.is_empty() {
-        let filter =
-            if args.case_patterns.is_empty() { String::new() } else { format!(" matching {:?}", args.case_patterns) };
-        return Err(Error::Message(format!("no cases{filter} under {}", args.cases_dir.display())));
-    }
-    let limits = runner::Limits { time_limit: args.time_limit, stack_mb: args.stack_mb };
-    let runs = runner::run_all(&entries, &cases, limits, args.jobs.unwrap_or(1));
-    let default_dir = cli::Args::default().cases_dir;
-    let session = summary::Session {
-        cases: &cases,
-        bad: &bad,
-        runs: &runs,
-        limits,
-        wall: start.elapsed(),
-        cases_arg: (args.cases_dir != default_dir).then(|| args.cases_dir.display().to_string()),
     };
-    match args.format {
-        Format::Text => print!("{}", report::render(&session, style::Style::new(args.color), args.verbose)),
-        Format::Json => print!("{}", json_report::render(&session)),
-    }
-    Ok(session.exit_status())
+    out.clear();
+    ExitCode::from(exit as u8)
 }
 
-fn gen(args: &Args) -> Result<u8, Error> {
-    let missing = |what: &str| Error::Usage(format!("'judge gen' needs '{what}'"));
-    let shape = *args.shapes.first().ok_or_else(|| missing("--shape"))?;
-    let len = args.len.ok_or_else(|| missing("--len"))?;
-    let seed = args.seed.ok_or_else(|| missing("--seed"))?;
-    if args.shapes.len() > 1 {
-        return Err(Error::Usage("'judge gen' takes one '--shape'".to_string()));
+enum Run {
+    Closed,
+    Failed(Error),
+}
+
+impl From<Error> for Run {
+    fn from(error: Error) -> Run {
+        Run::Failed(error)
     }
-    if len > format::MAX_LEN {
-        return Err(Error::Usage(format!("'--len {len}' is over LeetCode's limit of {}", format::MAX_LEN)));
+}
+
+impl From<Closed> for Run {
+    fn from(_: Closed) -> Run {
+        Run::Closed
     }
-    print!("{}", format::write_input(&generator::generate(shape, len, seed)));
-    Ok(0)
+}
+
+fn workspace(cases: Option<&Path>) -> Result<Workspace, Error> {
+    let workspace = Workspace::find(cases).map_err(Error::NoWorkspace)?;
+    // Without the watchdog, children still die at every verdict; only a killed judge leaks.
+    let _ = exec::watchdog::start();
+    Ok(workspace)
+}
+
+fn status(judge_error: bool, failed: bool) -> Exit {
+    match (judge_error, failed) {
+        (true, _) => Exit::Error,
+        (false, true) => Exit::Failure,
+        _ => Exit::Success,
+    }
+}
+
+fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Run> {
+    let root_of = |w: &Workspace| w.root.clone();
+    match options::options(invocation).map_err(Error::Usage)? {
+        Options::Help(None) => out.print(&render::help::overview())?,
+        Options::Help(Some(command)) => out.print(&render::help::command(command))?,
+        Options::Watchdog => exec::watchdog::serve(io::stdin().lock()),
+        Options::Gen(gen) => {
+            let values = problem::generator::generate(gen.shape, gen.len, gen.seed);
+            out.print(&problem::format::write_input(&values))?;
+        }
+        Options::Judge(o) => return judge(invocation, &o, out),
+        Options::Run(o) => return custom(&o, out),
+        Options::Paste(o) => return paste(&o, out),
+        Options::Bless(o) => {
+            let ws = workspace(o.cases.as_deref())?;
+            let blessed =
+                judging::bless::bless(&ws.cases, o.check).map_err(|e| Error::Setup(session::SetupError::Cases(e)))?;
+            let exit = status(!blessed.broken.is_empty(), o.check && !blessed.changes.is_empty());
+            let root = root_of(&ws);
+            match o.format {
+                Format::Text => out.print(&render::bless::text(&blessed, Some(&root)))?,
+                Format::Json => out.print(&render::bless::json(&blessed, exit as u8, Some(&root)).render())?,
+            }
+            return Ok(exit);
+        }
+        Options::Stress(o) => {
+            let ws = workspace(o.cases.as_deref())?;
+            let total = o.request.count;
+            let outcome = search::stress::stress(&ws, &o.request, &mut |done| {
+                out.count(&format!("stress: {done}/{total} cases"))
+            })
+            .map_err(Error::Search)?;
+            let exit = status(!outcome.changes.is_empty(), outcome.example.is_some());
+            let root = root_of(&ws);
+            match o.format {
+                Format::Text => {
+                    out.print(&render::search::stress_text(&outcome, invocation, &o.request.limits, Some(&root)))?
+                }
+                Format::Json => out.print(
+                    &render::search::stress_json(&outcome, invocation, &o.request.limits, exit as u8, Some(&root))
+                        .render(),
+                )?,
+            }
+            return Ok(exit);
+        }
+        Options::Verify(o) => {
+            let ws = workspace(None)?;
+            let outcome =
+                search::verify::verify(&ws, &o.request, &mut |done| out.count(&format!("verify: {done} arrays")))
+                    .map_err(Error::Search)?;
+            let exit = status(!outcome.changes.is_empty(), outcome.example.is_some());
+            let root = root_of(&ws);
+            match o.format {
+                Format::Text => {
+                    out.print(&render::search::verify_text(&outcome, &o.request, invocation, Some(&root)))?
+                }
+                Format::Json => out.print(
+                    &render::search::verify_json(&outcome, &o.request, invocation, exit as u8, Some(&root)).render(),
+                )?,
+            }
+            return Ok(exit);
+        }
+        Options::Bench(o) => return bench(&o, out),
+        Options::Mutants(o) => {
+            let ws = workspace(o.cases.as_deref())?;
+            let outcome = search::mutants::mutants(&ws, &o.request, &mut |done, total| {
+                out.count(&format!("mutants: {done}/{total} judged"))
+            })
+            .map_err(Error::Search)?;
+            let survived = outcome.mutants.iter().any(|m| m.status == search::mutants::Status::Survived);
+            let exit = status(!outcome.changes.is_empty(), survived);
+            let root = root_of(&ws);
+            match o.format {
+                Format::Text => out.print(&render::mutants::text(&outcome, invocation, Some(&root)))?,
+                Format::Json => {
+                    out.print(&render::mutants::json(&outcome, invocation, exit as u8, Some(&root)).render())?
+                }
+            }
+            return Ok(exit);
+        }
+    }
+    Ok(Exit::Success)
+}
+
+fn judge(invocation: &Invocation, o: &options::Judge, out: &Out) -> Result<Exit, Run> {
+    let ws = workspace(o.cases.as_deref())?;
+    let root = ws.root.clone();
+    let style = Style::new(o.color);
+    let text = o.format == Format::Text;
+    // Shared by the two callbacks: the header's, then the events'.
+    struct Live {
+        matrix: Option<render::matrix::Matrix>,
+        closed: bool,
+        names: Vec<String>,
+        cases: Vec<String>,
+    }
+    let live = std::cell::RefCell::new(Live { matrix: None, closed: false, names: Vec::new(), cases: Vec::new() });
+    let report = session::judge(
+        &ws,
+        &o.request,
+        Source::Stored,
+        &mut |started| {
+            let mut live = live.borrow_mut();
+            live.names = started.submissions.iter().map(|s| s.name.clone()).collect();
+            live.cases = started.cases.iter().map(|c| c.id.clone()).collect();
+            out.running(Some(format!("compiling {}", render::units::count(live.names.len(), "solution"))));
+            if text {
+                let (m, head) = render::matrix::Matrix::start(started, style, o.request.fail_fast);
+                live.closed |= out.print(&head).is_err();
+                live.matrix = Some(m);
+            }
+        },
+        &mut |event| {
+            let mut live = live.borrow_mut();
+            match &event {
+                Event::Running { submission, case } => {
+                    out.running(Some(format!("running {} on {}", live.names[*submission], live.cases[*case])))
+                }
+                _ => out.running(None),
+            }
+            let Live { matrix, closed, .. } = &mut *live;
+            if let (Some(m), false) = (matrix.as_mut(), *closed) {
+                *closed |= out.print(&m.event(&event)).is_err();
+            }
+        },
+    )
+    .map_err(Error::Setup)?;
+    let Live { matrix, closed, .. } = live.into_inner();
+    out.running(None);
+    if closed {
+        return Err(Run::Closed);
+    }
+    let exit = status(report.has_judge_errors(), !report.all_met());
+    if let Some(mut m) = matrix {
+        out.print(&m.rows(true))?;
+        out.print(&render::verdicts::summary(&report, style))?;
+        out.print(&render::verdicts::failures(&report, o.verbose, o.all_failures, invocation, Some(&root)))?;
+        out.print(&render::verdicts::notes(&report, invocation, Some(&root), style))?;
+        out.print(&render::verdicts::footer(&report, exit as u8, style))?;
+    } else {
+        out.print(&render::judge_json::report(&report, invocation, exit as u8, Some(&root)).render())?;
+    }
+    Ok(exit)
+}
+
+/// `judge run`: one input, from the command line, a file or stdin.
+fn custom(o: &options::Run, out: &Out) -> Result<Exit, Run> {
+    let (text, origin) = match (&o.file, &o.input) {
+        (Some(path), _) => (
+            judging::cases::read_case_file(path).map_err(|p| Error::Io {
+                path: path.clone(),
+                error: io::Error::other(render::error::case_problem(&p, None)),
+            })?,
+            path.display().to_string(),
+        ),
+        (None, Some(text)) if text != "-" => (text.clone(), "input".to_string()),
+        _ => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|error| Error::Io { path: PathBuf::from("<stdin>"), error })?;
+            (text, "<stdin>".to_string())
+        }
+    };
+    let values = problem::format::parse_input(&text).map_err(|error| Error::Input { origin, error })?;
+    if o.plain && o.solutions.len() != 1 {
+        return Err(Error::PlainNeedsOne.into());
+    }
+    let ws = workspace(None)?;
+    let request = session::Request {
+        solutions: o.solutions.clone(),
+        cases: Vec::new(),
+        limits: o.limits,
+        jobs: 1,
+        fail_fast: false,
+    };
+    let report =
+        session::judge(&ws, &request, Source::Input(&values), &mut |_| {}, &mut |_| {}).map_err(Error::Setup)?;
+    let all_right = report.runs.iter().all(|r| session::first_failure(r) == Some(judging::verdict::Verdict::Ac));
+    let exit = status(report.has_judge_errors(), !all_right);
+    if o.plain {
+        let result = report.runs[0].results[0].as_ref();
+        match result.map(|r| &r.call.result) {
+            Some(Ok(answered)) => out.print(&format!("\"{}\"\n", String::from_utf8_lossy(&answered.answer)))?,
+            _ => out.note(&format!(
+                "judge: {}: {}",
+                report.submissions[0].name,
+                render::run::text(&report, Style::plain()).lines().last().unwrap_or("")
+            )),
+        }
+        return Ok(if result.is_some_and(|r| r.call.result.is_ok()) { Exit::Success } else { Exit::Failure });
+    }
+    match o.format {
+        Format::Text => out.print(&render::run::text(&report, Style::new(o.color)))?,
+        Format::Json => out.print(&render::run::json(&report, exit as u8).render())?,
+    }
+    Ok(exit)
+}
+
+fn paste(o: &options::Paste, out: &Out) -> Result<Exit, Run> {
+    let ws = workspace(None)?;
+    let catalog =
+        judging::submissions::Catalog::scan(&ws).map_err(|e| Error::Setup(session::SetupError::Catalog(e)))?;
+    let submission = catalog.resolve(&ws, &o.name).map_err(|e| Error::Setup(session::SetupError::Catalog(e)))?;
+    let compiler =
+        exec::compile::Compiler::new(&ws.cache).map_err(|e| Error::Setup(session::SetupError::Compiler(e)))?;
+    let problems = judging::paste::check(&compiler, &submission);
+    out.print(&submission.source)?;
+    for problem in &problems {
+        out.note(&format!("judge: {}", render::paste::problem(&submission.shown, problem)));
+    }
+    if o.copy {
+        if io::stdout().is_terminal() {
+            out.print(&render::paste::osc52(&submission.source))?;
+            out.note("judge: copied through OSC 52: the terminal puts it on the clipboard if it allows that (tmux: set-clipboard on)");
+        } else {
+            out.note(
+                "judge: not copied: --copy writes an OSC 52 sequence to the terminal, and standard output is not one",
+            );
+        }
+    }
+    Ok(if problems.is_empty() { Exit::Success } else { Exit::Failure })
+}
+
+fn bench(o: &options::Bench, out: &Out) -> Result<Exit, Run> {
+    let ws = workspace(None)?;
+    let svg = o.svg.as_ref().map(|p| p.clone().unwrap_or_else(|| ws.cache.join("bench.svg")));
+    if let Some(path) = &svg {
+        let absolute = std::env::current_dir().unwrap_or_default().join(path);
+        if absolute.starts_with(&ws.solutions)
+            || absolute.starts_with(&ws.cases)
+            || absolute.starts_with(ws.root.join("testcases"))
+        {
+            return Err(Error::Protected { path: absolute }.into());
+        }
+    }
+    let report = bench::bench(&ws, &o.request).map_err(Error::Search)?;
+    if let Some(path) = &svg {
+        exec::compile::write_atomically(path, render::svg::render(&report).as_bytes())
+            .map_err(|error| Error::Io { path: path.clone(), error })?;
+        out.note(&format!("judge: chart written to {}", render::error::path(path, Some(&ws.root))));
+    }
+    match o.format {
+        Format::Text => out.print(&render::bench::text(&report))?,
+        Format::Json => out.print(&render::bench::json(&report).render())?,
+    }
+    Ok(status(false, !report.disagreements().is_empty() || !report.failures.is_empty()))
 }

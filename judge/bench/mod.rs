@@ -1,0 +1,191 @@
+//! `judge bench`: each strategy's time per call and extra memory, by input size, measured in
+//! the strategy's own child process, like every other run of a submission.
+//!
+//! Time: for each strategy and size, one child makes a warm-up call and then `reps` calls, each
+//! on a fresh copy of the input made before the clock starts; every call has the time limit as
+//! its deadline, so a strategy that spins at a large n is reported, not waited on.
+//! Memory: a fresh child per strategy and size makes one call and reports the resident memory
+//! it added (see the driver's `measure`).
+//! The allocator: glibc's moving mmap threshold would serve some calls' blocks with mmap and
+//! munmap inside the timed region and others from the heap, ranking approaches by an artefact.
+//! Every bench child gets `MALLOC_MMAP_THRESHOLD_` at its largest (32 MiB) and a trim threshold
+//! it never reaches, so blocks below 32 MiB (every input and table up to n = 8,000,000) always
+//! come from the heap and freed memory stays resident, where the memory reading counts it.
+
+use crate::exec::child::{Child, Room};
+use crate::exec::compile::{Binary, Compiler};
+use crate::exec::limits::Limits;
+use crate::exec::outcome::Ending;
+use crate::judging::submissions::Catalog;
+use crate::judging::workspace::Workspace;
+use crate::problem::generator::{self, Shape};
+use crate::search::{prepare, SearchError};
+
+pub const SEED: u64 = 1406;
+pub const SHAPE: Shape = Shape::Uniform;
+pub const SIZES: [usize; 4] = [1_000, 10_000, 50_000, 200_000];
+pub const REPS: u32 = 31;
+/// glibc's largest mmap threshold: blocks below it always come from the heap.
+pub const MMAP_THRESHOLD: u64 = 32 << 20;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub sizes: Vec<usize>,
+    pub reps: u32,
+    /// The strategies when empty; wrong submissions are refused.
+    pub solutions: Vec<String>,
+    /// The time limit is each call's deadline; the stack grows to fit the largest size.
+    pub limits: Limits,
+}
+
+/// Order statistics of the timed calls, in nanoseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub min: u64,
+    pub q1: u64,
+    pub median: u64,
+    pub q3: u64,
+    pub max: u64,
+}
+
+impl Stats {
+    pub fn of(ns: &mut [u64]) -> Stats {
+        ns.sort_unstable();
+        let len = ns.len();
+        let rank = |q: f64| ns[((len - 1) as f64 * q).round() as usize];
+        let median = if len % 2 == 1 { ns[len / 2] } else { (ns[len / 2 - 1] + ns[len / 2]) / 2 };
+        Stats { min: ns[0], q1: rank(0.25), median, q3: rank(0.75), max: ns[len - 1] }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub strategy: String,
+    pub n: usize,
+    pub answer: Vec<u8>,
+    pub time: Stats,
+    /// Median over the smallest median at this n.
+    pub ratio: f64,
+    pub extra_kib: Option<u64>,
+}
+
+impl Row {
+    pub fn ns_per_element(&self) -> f64 {
+        self.time.median as f64 / self.n as f64
+    }
+}
+
+/// A strategy that could not be measured at a size.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub strategy: String,
+    pub n: usize,
+    pub ending: Ending,
+}
+
+pub struct Report {
+    pub compiler: String,
+    pub cores: Option<usize>,
+    pub reps: u32,
+    pub stack_bytes: u64,
+    pub strategies: Vec<String>,
+    /// Grouped by n (ascending), strategies in name order within a size.
+    pub rows: Vec<Row>,
+    pub failures: Vec<Failure>,
+}
+
+impl Report {
+    /// The sizes at which the strategies' answers differ.
+    pub fn disagreements(&self) -> Vec<usize> {
+        let mut sizes: Vec<usize> = (self.rows.iter())
+            .filter(|r| self.rows.iter().any(|o| o.n == r.n && o.answer != r.answer))
+            .map(|r| r.n)
+            .collect();
+        sizes.dedup();
+        sizes
+    }
+}
+
+fn environment() -> Vec<(&'static str, String)> {
+    vec![("MALLOC_MMAP_THRESHOLD_", MMAP_THRESHOLD.to_string()), ("MALLOC_TRIM_THRESHOLD_", (1u64 << 40).to_string())]
+}
+
+pub fn bench(workspace: &Workspace, request: &Request) -> Result<Report, SearchError> {
+    let catalog = Catalog::scan(workspace).map_err(SearchError::Submission)?;
+    let names = if request.solutions.is_empty() { catalog.strategies() } else { request.solutions.clone() };
+    if let Some(wrong) = names.iter().map(|n| catalog.normalise(n)).find(|n| n.starts_with("wrong/") || n.contains('#'))
+    {
+        return Err(SearchError::Judge(format!("'judge bench' times correct strategies only, not {wrong:?}")));
+    }
+    let mut sizes = request.sizes.clone();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let limits = request.limits.for_depth(sizes.last().copied().unwrap_or(0));
+    let prepared = prepare(workspace, &names, limits)?;
+    let compiler = Compiler::new(&workspace.cache).map_err(SearchError::Compiler)?;
+    let mut report = Report {
+        compiler: compiler.version().to_string(),
+        cores: std::thread::available_parallelism().ok().map(|n| n.get()),
+        reps: request.reps.max(1),
+        stack_bytes: limits.stack_bytes(),
+        strategies: prepared.submissions.iter().map(|s| s.name.clone()).collect(),
+        rows: Vec::new(),
+        failures: Vec::new(),
+    };
+    let env = environment();
+    for &n in &sizes {
+        let input = generator::generate(SHAPE, n, SEED);
+        let first = report.rows.len();
+        for (submission, binary) in prepared.submissions.iter().zip(&prepared.binaries) {
+            let strategy = submission.name.clone();
+            match measure(binary, limits, &prepared.room, &env, &input, report.reps) {
+                Ok(mut measured) => {
+                    let time = Stats::of(&mut measured.times);
+                    let (answer, extra_kib) = (measured.answer, measured.extra_kib);
+                    report.rows.push(Row { strategy, n, answer, time, ratio: 0.0, extra_kib });
+                }
+                Err(ending) => report.failures.push(Failure { strategy, n, ending }),
+            }
+        }
+        let fastest = report.rows[first..].iter().map(|r| r.time.median).min().unwrap_or(1).max(1) as f64;
+        for row in &mut report.rows[first..] {
+            row.ratio = row.time.median as f64 / fastest;
+        }
+    }
+    Ok(report)
+}
+
+/// What one strategy did at one size.
+struct Measured {
+    times: Vec<u64>,
+    answer: Vec<u8>,
+    extra_kib: Option<u64>,
+}
+
+/// Times in one child, then the memory reading in a fresh one.
+fn measure(
+    binary: &Binary,
+    limits: Limits,
+    room: &Room,
+    env: &[(&str, String)],
+    input: &[i32],
+    reps: u32,
+) -> Result<Measured, Ending> {
+    let spawn = || Child::spawn(binary, 0, limits, room, env).map_err(|_| Ending::LostChannel);
+    let (times, answer) = spawn()?.time(input, reps)?;
+    let (extra_kib, _) = spawn()?.measure(input)?;
+    Ok(Measured { times, answer, extra_kib })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_statistics_of_known_samples() {
+        let stats = Stats::of(&mut [50, 10, 40, 20, 30]);
+        assert_eq!((stats.min, stats.q1, stats.median, stats.q3, stats.max), (10, 20, 30, 40, 50));
+        assert_eq!(Stats::of(&mut [4, 1, 3, 2]).median, 2);
+        assert_eq!(Stats::of(&mut [7]).median, 7);
+    }
+}

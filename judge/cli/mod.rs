@@ -1,0 +1,429 @@
+//! The command line: one small loop over the words (lexopt's way), checked against one table
+//! of flags, into an `Invocation`: the command, its flags with typed values, its positional
+//! words. An invocation renders back to the words that make it, so every command the judge
+//! prints (rerun, try it, keep it) is an invocation, and parsing what it printed gives back
+//! the same options. `options` turns an invocation into each command's typed options.
+
+pub mod flags;
+pub mod options;
+pub mod suggest;
+
+use std::time::Duration;
+
+use crate::judging::mutate::Operator;
+use crate::problem::generator::Shape;
+use flags::{Flag, Kind};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// No command word: judge the stored cases.
+    Judge,
+    Run,
+    Paste,
+    Gen,
+    Bless,
+    Stress,
+    Verify,
+    Bench,
+    Mutants,
+    Help,
+    /// Hidden: the watchdog process (see `exec::watchdog`).
+    Watchdog,
+}
+
+/// Each command's word, positional arguments, one line about it, and an example.
+pub struct Spec {
+    pub command: Command,
+    pub word: &'static str,
+    pub args: &'static str,
+    pub about: &'static str,
+    pub example: &'static str,
+}
+
+pub const COMMANDS: &[Spec] = &[
+    Spec {
+        command: Command::Judge,
+        word: "",
+        args: "",
+        about: "judge every solution on every stored case (exit 0 when each gets its expected verdict)",
+        example: "judge --solution my_try --case samples",
+    },
+    Spec {
+        command: Command::Run,
+        word: "run",
+        args: "[INPUT]",
+        about: "one input through the strategies (or --solution), like LeetCode's Run: answers, times, output",
+        example: "judge run --solution my_try '[1,2,3,7]'",
+    },
+    Spec {
+        command: Command::Paste,
+        word: "paste",
+        args: "NAME",
+        about: "print a solution file exactly as it is pasted into LeetCode, after checking it compiles there",
+        example: "judge paste my_try --copy",
+    },
+    Spec {
+        command: Command::Gen,
+        word: "gen",
+        args: "",
+        about: "print one generated case (--shape, --len and --seed are required)",
+        example: "judge gen --shape periodic --len 50000 --seed 12",
+    },
+    Spec {
+        command: Command::Bless,
+        word: "bless",
+        args: "",
+        about: "write missing or changed .out files from the oracle (and .in files from each MANIFEST)",
+        example: "judge bless --check",
+    },
+    Spec {
+        command: Command::Stress,
+        word: "stress",
+        args: "",
+        about: "random cases against the oracle; the first failure is shrunk and can be saved",
+        example: "judge stress --solution my_try --count 1000000",
+    },
+    Spec {
+        command: Command::Verify,
+        word: "verify",
+        args: "",
+        about: "every array up to --max-len over --values, every strategy against the oracle",
+        example: "judge verify --solution my_try --max-len 7",
+    },
+    Spec {
+        command: Command::Bench,
+        word: "bench",
+        args: "",
+        about: "each strategy's time and extra memory by input size, with an optional chart",
+        example: "judge bench --sizes 1000,50000 --svg",
+    },
+    Spec {
+        command: Command::Mutants,
+        word: "mutants",
+        args: "",
+        about: "mutate each strategy and count the mutants the stored cases kill",
+        example: "judge mutants --solution dp_array",
+    },
+    Spec {
+        command: Command::Help,
+        word: "help",
+        args: "[COMMAND]",
+        about: "this text, or one command's",
+        example: "judge help stress",
+    },
+];
+
+impl Command {
+    pub fn spec(self) -> &'static Spec {
+        COMMANDS.iter().find(|s| s.command == self).unwrap_or(&COMMANDS[0])
+    }
+
+    /// The word typed after `judge`, if any.
+    pub fn word(self) -> &'static str {
+        match self {
+            Command::Watchdog => crate::exec::watchdog::COMMAND,
+            _ => self.spec().word,
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Command> {
+        if word == crate::exec::watchdog::COMMAND {
+            return Some(Command::Watchdog);
+        }
+        COMMANDS.iter().find(|s| !s.word.is_empty() && s.word == word).map(|s| s.command)
+    }
+}
+
+/// A flag's value, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    On,
+    Text(String),
+    Count(u64),
+    /// Whole milliseconds.
+    Duration(Duration),
+    Range(i32, i32),
+    Sizes(Vec<usize>),
+    OptionalPath(Option<String>),
+    Shape(Shape),
+    Operator(Operator),
+}
+
+impl Value {
+    /// The word that parses back to this value; None for a switch or a bare `--svg`.
+    pub fn word(&self) -> Option<String> {
+        Some(match self {
+            Value::On | Value::OptionalPath(None) => return None,
+            Value::Text(text) | Value::OptionalPath(Some(text)) => text.clone(),
+            Value::Count(n) => n.to_string(),
+            Value::Duration(d) => format!("{}ms", d.as_millis()),
+            Value::Range(low, high) => format!("{low}..={high}"),
+            Value::Sizes(sizes) => sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
+            Value::Shape(shape) => shape.name().to_string(),
+            Value::Operator(operator) => operator.name().to_string(),
+        })
+    }
+}
+
+/// A command line, parsed and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Invocation {
+    pub command: Command,
+    pub flags: Vec<(&'static str, Value)>,
+    pub positional: Vec<String>,
+}
+
+/// What was wrong with a command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UsageError {
+    UnknownCommand {
+        word: String,
+        suggestion: Option<String>,
+    },
+    UnknownFlag {
+        flag: String,
+        suggestion: Option<String>,
+    },
+    NotForCommand {
+        flag: String,
+        command: Command,
+    },
+    MissingValue {
+        flag: String,
+    },
+    BadValue {
+        flag: String,
+        value: String,
+        kind: Kind,
+    },
+    SwitchWithValue {
+        flag: String,
+        value: String,
+    },
+    Unexpected {
+        word: String,
+        command: Command,
+    },
+    /// A required flag or argument is missing.
+    Missing {
+        what: &'static str,
+        command: Command,
+    },
+    /// Two ways of giving the same thing at once.
+    Conflict {
+        first: &'static str,
+        second: &'static str,
+    },
+    /// A number past what LeetCode allows, such as `--len 60000`.
+    OverLimit {
+        flag: &'static str,
+        value: u64,
+        most: u64,
+    },
+}
+
+impl Invocation {
+    pub fn new(command: Command) -> Invocation {
+        Invocation { command, flags: Vec::new(), positional: Vec::new() }
+    }
+
+    /// Every value of a flag, in order.
+    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+        self.flags.iter().filter(move |(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.flags.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// Replaces every value of a flag with `values`.
+    pub fn set(mut self, name: &'static str, values: impl IntoIterator<Item = Value>) -> Invocation {
+        self.flags.retain(|(n, _)| *n != name);
+        self.flags.extend(values.into_iter().map(|v| (name, v)));
+        self
+    }
+
+    pub fn with_positional(mut self, words: impl IntoIterator<Item = String>) -> Invocation {
+        self.positional = words.into_iter().collect();
+        self
+    }
+
+    /// The words after `judge` that make this invocation.
+    pub fn words(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        if !self.command.word().is_empty() {
+            words.push(self.command.word().to_string());
+        }
+        for (name, value) in &self.flags {
+            match (value, value.word()) {
+                (Value::OptionalPath(Some(_)), Some(word)) => words.push(format!("{name}={word}")),
+                (_, Some(word)) => words.extend([name.to_string(), word]),
+                (_, None) => words.push(name.to_string()),
+            }
+        }
+        if self.positional.iter().any(|p| p.starts_with('-')) {
+            words.push("--".to_string());
+        }
+        words.extend(self.positional.iter().cloned());
+        words
+    }
+
+    /// The whole command a person types: `cargo run --release -- ...`, quoted for a POSIX shell.
+    pub fn shell(&self) -> String {
+        let mut line = String::from("cargo run --release --");
+        for word in self.words() {
+            line.push(' ');
+            line.push_str(&shell_word(&word));
+        }
+        line
+    }
+}
+
+/// `text` as one shell word: as it is when that is safe, else single-quoted.
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:@%+,#".contains(c);
+    if !text.is_empty() && text.chars().all(plain) && !text.starts_with('#') {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+pub fn parse() -> Result<Invocation, UsageError> {
+    parse_from(std::env::args().skip(1))
+}
+
+/// Parses the words after `judge`.
+pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation, UsageError> {
+    let mut words = words.into_iter().peekable();
+    let mut invocation = Invocation::new(Command::Judge);
+    if let Some(first) = words.next_if(|w| !w.starts_with('-')) {
+        invocation.command = Command::parse(&first).ok_or_else(|| UsageError::UnknownCommand {
+            suggestion: suggest::closest(&first, COMMANDS.iter().map(|s| s.word).filter(|w| !w.is_empty())),
+            word: first,
+        })?;
+    }
+    let command = invocation.command;
+    let mut rest_positional = false;
+    while let Some(word) = words.next() {
+        if rest_positional || !word.starts_with('-') || word == "-" {
+            invocation.positional.push(word);
+            continue;
+        }
+        if word == "--" {
+            rest_positional = true;
+            continue;
+        }
+        if word == "-h" || word == "--help" {
+            let topic = command.word().to_string();
+            return Ok(Invocation::new(Command::Help).with_positional((!topic.is_empty()).then_some(topic)));
+        }
+        let (name, inline) = match word.split_once('=') {
+            Some((name, value)) => (name.to_string(), Some(value.to_string())),
+            None => (word.clone(), None),
+        };
+        let flag = flags::find(&name).ok_or_else(|| UsageError::UnknownFlag {
+            suggestion: suggest::closest(&name, flags::FLAGS.iter().map(|f| f.name)),
+            flag: name.clone(),
+        })?;
+        if !flag.applies_to(command) {
+            return Err(UsageError::NotForCommand { flag: name, command });
+        }
+        let text = match (flag.kind, inline) {
+            (Kind::Switch, Some(value)) => return Err(UsageError::SwitchWithValue { flag: name, value }),
+            (Kind::Switch, None) => None,
+            (Kind::OptionalPath, inline) => inline.or_else(|| words.next_if(|w| !w.starts_with('-'))),
+            (_, Some(value)) => Some(value),
+            (_, None) => Some(words.next().ok_or_else(|| UsageError::MissingValue { flag: name.clone() })?),
+        };
+        let value = read_value(flag, text)?;
+        if !flag.repeats {
+            invocation.flags.retain(|(n, _)| *n != flag.name);
+        }
+        invocation.flags.push((flag.name, value));
+    }
+    check_positional(&invocation)?;
+    Ok(invocation)
+}
+
+fn check_positional(invocation: &Invocation) -> Result<(), UsageError> {
+    let command = invocation.command;
+    let most = match command {
+        Command::Run | Command::Paste | Command::Help => 1,
+        _ => 0,
+    };
+    if let Some(extra) = invocation.positional.get(most) {
+        return Err(UsageError::Unexpected { word: extra.clone(), command });
+    }
+    if command == Command::Paste && invocation.positional.is_empty() {
+        return Err(UsageError::Missing { what: "NAME", command });
+    }
+    if command == Command::Help {
+        if let Some(topic) = invocation.positional.first().filter(|t| Command::parse(t).is_none()) {
+            let suggestion = suggest::closest(topic, COMMANDS.iter().map(|s| s.word).filter(|w| !w.is_empty()));
+            return Err(UsageError::UnknownCommand { word: topic.clone(), suggestion });
+        }
+    }
+    if command == Command::Gen {
+        for required in ["--shape", "--len", "--seed"] {
+            if !invocation.has(required) {
+                return Err(UsageError::Missing { what: required, command });
+            }
+        }
+    }
+    if command == Command::Run && invocation.has("--file") && !invocation.positional.is_empty() {
+        return Err(UsageError::Conflict { first: "INPUT", second: "--file" });
+    }
+    Ok(())
+}
+
+/// Reads and checks a flag's value by its kind.
+pub(super) fn read_value(flag: &Flag, text: Option<String>) -> Result<Value, UsageError> {
+    let Some(text) = text else {
+        return Ok(if flag.kind == Kind::OptionalPath { Value::OptionalPath(None) } else { Value::On });
+    };
+    let bad = || UsageError::BadValue { flag: flag.name.to_string(), value: text.clone(), kind: flag.kind };
+    let number = |t: &str| t.replace('_', "").parse::<u64>().ok();
+    Ok(match flag.kind {
+        Kind::Switch => Value::On,
+        Kind::Text if text.is_empty() => return Err(bad()),
+        Kind::Text => Value::Text(text),
+        Kind::OptionalPath => Value::OptionalPath(Some(text).filter(|t| !t.is_empty())),
+        Kind::Count { min } => Value::Count(number(&text).filter(|n| *n >= min).ok_or_else(bad)?),
+        Kind::Duration => Value::Duration(parse_duration(&text).ok_or_else(bad)?),
+        Kind::Choice(words) if words.contains(&text.as_str()) => Value::Text(text),
+        Kind::Choice(_) => return Err(bad()),
+        Kind::Range => {
+            let (low, high) = text.split_once("..=").ok_or_else(bad)?;
+            let (low, high) = (low.trim().parse().map_err(|_| bad())?, high.trim().parse().map_err(|_| bad())?);
+            if low > high {
+                return Err(bad());
+            }
+            Value::Range(low, high)
+        }
+        Kind::Sizes => {
+            let sizes: Option<Vec<usize>> =
+                text.split(',').map(|s| number(s.trim()).filter(|n| *n >= 1).map(|n| n as usize)).collect();
+            Value::Sizes(sizes.ok_or_else(bad)?)
+        }
+        Kind::Shape => Value::Shape(Shape::parse(&text).ok_or_else(bad)?),
+        Kind::Operator => Value::Operator(Operator::parse(&text).ok_or_else(bad)?),
+    })
+}
+
+/// `1`, `0.5`, `1.5s` or `300ms`, rounded to whole milliseconds, from 1ms to one hour.
+fn parse_duration(text: &str) -> Option<Duration> {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(ms) => (ms, 1.0),
+        None => (text.strip_suffix('s').unwrap_or(text), 1000.0),
+    };
+    let ms = (number.parse::<f64>().ok()? * scale).round();
+    (ms.is_finite() && (1.0..=3_600_000.0).contains(&ms)).then(|| Duration::from_millis(ms as u64))
+}
+
+#[cfg(test)]
+mod tests;

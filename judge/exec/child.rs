@@ -1,0 +1,436 @@
+//! The judge's handle on one running submission. Each child:
+//! - runs in a process group of its own, killed whole at every verdict and when it is dropped,
+//!   and listed with the watchdog for when the judge itself is killed;
+//! - runs in an empty scratch folder outside the workspace, with an empty environment;
+//! - reads requests on one pipe and answers on another, both at descriptors the solution has
+//!   no reason to touch; its stdin is /dev/null;
+//! - prints into two capture files the judge reads after each call and empties;
+//! - is held to the limits: a wall-clock deadline the judge keeps whatever the child sends,
+//!   resident memory watched while a call runs, an address-space ceiling and a file-size
+//!   ceiling set by the kernel (which the solution cannot raise unless privileged).
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{self, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::compile::{Binary, SourceMap};
+use super::limits::{Limits, OUTPUT_KEPT, OUTPUT_LIMIT};
+use super::outcome::{Answered, Call, Ending, Printed, Stream};
+use super::sys::{self, Resource};
+use super::watchdog;
+use super::wire::{self, Exit, Reply, Request};
+
+/// How often a wait looks at the child's memory, output and liveness.
+const POLL: Duration = Duration::from_millis(5);
+/// How long a child whose reply pipe closed may take to exit before it is killed.
+const GRACE: Duration = Duration::from_millis(200);
+/// How long a child may take to start, before its first request's deadline begins: a loaded
+/// machine can take a while to start a process.
+const STARTUP: Duration = Duration::from_secs(10);
+
+/// The scratch folder of one judge run: the children's working folder and their capture
+/// files. Removed when dropped, or by the watchdog if the judge is killed.
+pub struct Room {
+    dir: PathBuf,
+    cwd: PathBuf,
+}
+
+impl Room {
+    pub fn new() -> io::Result<Room> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let name = format!("judge-{}-{}-{}", process::id(), stamp.subsec_nanos(), NEXT.fetch_add(1, Ordering::Relaxed));
+        let dir = std::env::temp_dir().join(name);
+        let cwd = dir.join("cwd");
+        std::fs::create_dir_all(&cwd)?;
+        watchdog::remove_after(&dir);
+        Ok(Room { dir, cwd })
+    }
+
+    /// A capture file: the judge's handle and the child's appending one. The name is removed
+    /// at once, so nothing is left behind however the run ends.
+    fn capture(&self) -> io::Result<(Capture, File)> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let path = self.dir.join(format!("capture-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
+        let judge = OpenOptions::new().read(true).write(true).create_new(true).open(&path)?;
+        let child = OpenOptions::new().append(true).open(&path)?;
+        std::fs::remove_file(&path)?;
+        Ok((Capture { file: judge }, child))
+    }
+}
+
+impl Drop for Room {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+struct Capture {
+    file: File,
+}
+
+impl Capture {
+    fn size(&self) -> u64 {
+        self.file.metadata().map_or(0, |m| m.len())
+    }
+
+    /// What was printed since the last call, then empty the file for the next one.
+    fn take(&mut self) -> Printed {
+        let total = self.size();
+        let mut head = Vec::new();
+        let read = self
+            .file
+            .seek(SeekFrom::Start(0))
+            .and_then(|_| (&self.file).take(OUTPUT_KEPT as u64).read_to_end(&mut head));
+        let _ = read.and_then(|_| self.file.set_len(0));
+        Printed { head, total }
+    }
+
+    /// The last line written so far, without consuming anything.
+    fn last_line(&self) -> Option<String> {
+        let total = self.size();
+        let from = total.saturating_sub(OUTPUT_KEPT as u64);
+        let mut tail = Vec::new();
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(from)).ok()?;
+        file.take(OUTPUT_KEPT as u64).read_to_end(&mut tail).ok()?;
+        let text = String::from_utf8_lossy(&tail).into_owned();
+        text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string)
+    }
+}
+
+enum Heard {
+    Reply(u32, Reply),
+    Closed,
+    Garbled,
+}
+
+pub struct Child {
+    process: process::Child,
+    requests: Option<Sender<Arc<Vec<u8>>>>,
+    replies: Receiver<Heard>,
+    stdout: Capture,
+    stderr: Capture,
+    limits: Limits,
+    map: SourceMap,
+    seq: u32,
+    ready: bool,
+    gone: bool,
+}
+
+/// Skips what this system cannot do, so the judge still runs (without that limit) elsewhere.
+fn unless_unsupported(result: io::Result<()>) -> io::Result<()> {
+    match result {
+        Err(e) if e.kind() == io::ErrorKind::Unsupported => Ok(()),
+        other => other,
+    }
+}
+
+impl Child {
+    /// Starts unit `unit` of `binary` under `limits`, with `env` as its whole environment
+    /// besides PATH.
+    pub fn spawn(
+        binary: &Binary,
+        unit: usize,
+        limits: Limits,
+        room: &Room,
+        env: &[(&str, String)],
+    ) -> io::Result<Child> {
+        let (request_read, request_write) = io::pipe()?;
+        let (reply_read, reply_write) = io::pipe()?;
+        let (stdout, child_stdout) = room.capture()?;
+        let (stderr, child_stderr) = room.capture()?;
+        let mut command = Command::new(&binary.path);
+        command
+            .args([unit.to_string(), limits.stack_bytes().to_string()])
+            .env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .current_dir(&room.cwd)
+            .stdin(Stdio::null())
+            .stdout(child_stdout)
+            .stderr(child_stderr)
+            .process_group(0);
+        let (from_request, from_reply) = (request_read.as_raw_fd(), reply_write.as_raw_fd());
+        let (parent, space) = (process::id(), limits.address_space());
+        // SAFETY: between fork and exec the closure only makes system calls: no allocation,
+        // no locks.
+        unsafe {
+            command.pre_exec(move || {
+                sys::move_fd(from_request, wire::REQUEST_FD)?;
+                sys::move_fd(from_reply, wire::REPLY_FD)?;
+                unless_unsupported(sys::die_with_parent(parent))?;
+                unless_unsupported(sys::limit(Resource::AddressSpace, space))?;
+                unless_unsupported(sys::limit(Resource::FileSize, OUTPUT_LIMIT))?;
+                unless_unsupported(sys::limit(Resource::CoreDump, 0))
+            });
+        }
+        let process = command.spawn()?;
+        watchdog::watch(process.id());
+        drop((request_read, reply_write));
+        let (send, to_write) = mpsc::channel::<Arc<Vec<u8>>>();
+        thread::spawn(move || {
+            let mut pipe = request_write;
+            // Ends when the judge drops its sender or the child stops reading for good.
+            while let Ok(frame) = to_write.recv() {
+                if wire::send(&mut pipe, &frame).is_err() {
+                    break;
+                }
+            }
+        });
+        let (heard, replies) = mpsc::channel();
+        thread::spawn(move || {
+            let mut pipe = reply_read;
+            loop {
+                let message = match wire::read_reply(&mut pipe) {
+                    Ok(Some((seq, reply))) => Heard::Reply(seq, reply),
+                    Ok(None) => Heard::Closed,
+                    Err(_) => Heard::Garbled,
+                };
+                let last = !matches!(message, Heard::Reply(..));
+                if heard.send(message).is_err() || last {
+                    break;
+                }
+            }
+        });
+        let map = binary.map.clone();
+        Ok(Child {
+            process,
+            requests: Some(send),
+            replies,
+            stdout,
+            stderr,
+            limits,
+            map,
+            seq: 0,
+            ready: false,
+            gone: false,
+        })
+    }
+
+    /// Whether the child has ended; a fresh one is needed for the next call.
+    pub fn is_gone(&self) -> bool {
+        self.gone
+    }
+
+    /// One judged call: its answer or ending, what it printed, and the judge's wall time.
+    pub fn call(&mut self, values: &[i32]) -> Call {
+        if let Err(ending) = self.ready() {
+            return Call {
+                result: Err(ending),
+                stdout: self.stdout.take(),
+                stderr: self.stderr.take(),
+                wall: Duration::ZERO,
+            };
+        }
+        let start = Instant::now();
+        let deadline = start + self.limits.deadline();
+        let result =
+            self.ask(Request::Call { values: values.to_vec(), peak: true }, deadline).and_then(|reply| match reply {
+                Reply::Answer { nanos, peak_kib, length, answer } => Ok(Answered { answer, length, nanos, peak_kib }),
+                other => Err(self.unexpected(other)),
+            });
+        let wall = start.elapsed();
+        Call { result, stdout: self.stdout.take(), stderr: self.stderr.take(), wall }
+    }
+
+    /// A batch already encoded with `wire::encode_batch`: every answer, or why the batch ended.
+    /// The deadline covers the whole batch; what it printed is dropped.
+    pub fn batch(&mut self, frame: Arc<Vec<u8>>, budget: Duration) -> Result<Vec<Vec<u8>>, Ending> {
+        self.ready()?;
+        let seq = u32::from_le_bytes([frame[1], frame[2], frame[3], frame[4]]);
+        let deadline = Instant::now() + budget;
+        let reply = self.send(frame).and_then(|_| self.wait(seq, deadline));
+        self.stdout.take();
+        self.stderr.take();
+        match reply? {
+            Reply::Answers { answers } => Ok(answers),
+            other => Err(self.unexpected(other)),
+        }
+    }
+
+    /// `reps` timed calls after a warm-up, each held to the time limit: their times and the
+    /// answer.
+    pub fn time(&mut self, values: &[i32], reps: u32) -> Result<(Vec<u64>, Vec<u8>), Ending> {
+        self.ready()?;
+        self.seq += 1;
+        let seq = self.seq;
+        self.send(Arc::new(Request::Time { values: values.to_vec(), reps }.encode(seq)))?;
+        // The warm-up call has a deadline of its own, like every timed call.
+        let mut deadline = Instant::now() + 2 * self.limits.deadline();
+        let mut times = Vec::with_capacity(reps as usize);
+        let mut last = Vec::new();
+        while times.len() < reps as usize {
+            match self.wait(seq, deadline)? {
+                Reply::Timed { nanos, answer } => {
+                    times.push(nanos);
+                    last = answer;
+                    deadline = Instant::now() + self.limits.deadline();
+                }
+                other => return Err(self.unexpected(other)),
+            }
+        }
+        Ok((times, last))
+    }
+
+    /// The resident memory one call adds, and its answer.
+    pub fn measure(&mut self, values: &[i32]) -> Result<(Option<u64>, Vec<u8>), Ending> {
+        self.ready()?;
+        let deadline = Instant::now() + self.limits.deadline();
+        match self.ask(Request::Measure { values: values.to_vec() }, deadline)? {
+            Reply::Measured { extra_kib, answer } => Ok((extra_kib, answer)),
+            other => Err(self.unexpected(other)),
+        }
+    }
+
+    /// Waits, once, for the driver to say it is ready.
+    fn ready(&mut self) -> Result<(), Ending> {
+        if self.ready {
+            return Ok(());
+        }
+        match self.wait(0, Instant::now() + STARTUP)? {
+            Reply::Ready => {
+                self.ready = true;
+                Ok(())
+            }
+            other => Err(self.unexpected(other)),
+        }
+    }
+
+    fn ask(&mut self, request: Request, deadline: Instant) -> Result<Reply, Ending> {
+        self.seq += 1;
+        let seq = self.seq;
+        self.send(Arc::new(request.encode(seq)))?;
+        self.wait(seq, deadline)
+    }
+
+    fn send(&mut self, frame: Arc<Vec<u8>>) -> Result<(), Ending> {
+        match self.requests.as_ref().map(|r| r.send(frame)) {
+            Some(Ok(())) => Ok(()),
+            _ => Err(self.died()),
+        }
+    }
+
+    /// A panic or overflow report ends the child; anything else out of place is a broken channel.
+    fn unexpected(&mut self, reply: Reply) -> Ending {
+        let ending = match reply {
+            Reply::Panicked { message, file, line, column } => {
+                Ending::Panicked { message, place: self.map.place(&file, line, column) }
+            }
+            Reply::StackOverflow => Ending::StackOverflow,
+            _ => Ending::LostChannel,
+        };
+        self.stop();
+        ending
+    }
+
+    /// The reply to `seq`, or how the child ended; the deadline holds whatever the child sends.
+    fn wait(&mut self, seq: u32, deadline: Instant) -> Result<Reply, Ending> {
+        let start = Instant::now();
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                self.stop();
+                return Err(Ending::TimedOut { after: now - start });
+            }
+            match self.replies.recv_timeout((deadline - now).min(POLL)) {
+                Ok(Heard::Reply(s, reply)) if s == seq => return Ok(reply),
+                Ok(Heard::Reply(..)) | Ok(Heard::Garbled) => {
+                    self.stop();
+                    return Err(Ending::LostChannel);
+                }
+                Ok(Heard::Closed) | Err(RecvTimeoutError::Disconnected) => return Err(self.died()),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Some(ending) = self.over_limits() {
+                        self.stop();
+                        return Err(ending);
+                    }
+                    if matches!(self.process.try_wait(), Ok(Some(_))) {
+                        return Err(self.died());
+                    }
+                }
+            }
+        }
+    }
+
+    fn over_limits(&self) -> Option<Ending> {
+        let rss = sys::proc_kib(Some(self.process.id()), "status", "VmRSS");
+        if let Some(peak_kib) = rss.filter(|kib| *kib > self.limits.memory_bytes() >> 10) {
+            return Some(Ending::MemoryLimit { peak_kib });
+        }
+        [(Stream::Stdout, &self.stdout), (Stream::Stderr, &self.stderr)]
+            .into_iter()
+            .map(|(stream, capture)| (stream, capture.size()))
+            .find(|(_, bytes)| *bytes > OUTPUT_LIMIT)
+            .map(|(stream, bytes)| Ending::OutputLimit { stream, bytes })
+    }
+
+    /// The child ended by itself, or its reply pipe closed: wait for it briefly, then say how.
+    fn died(&mut self) -> Ending {
+        let give_up = Instant::now() + GRACE;
+        let mut status = None;
+        while status.is_none() && Instant::now() < give_up {
+            status = self.process.try_wait().ok().flatten();
+            if status.is_none() {
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
+        let ran_on = status.is_none();
+        let status = self.stop().or(status);
+        match status {
+            Some(status) if !ran_on => self.classify(status),
+            _ => Ending::LostChannel,
+        }
+    }
+
+    fn classify(&self, status: ExitStatus) -> Ending {
+        let detail = self.stderr.last_line();
+        if let Some(signal) = status.signal() {
+            let failed = detail.as_deref().and_then(|l| l.strip_prefix("memory allocation of"));
+            let bytes = failed.and_then(|rest| rest.split_whitespace().next()?.parse().ok());
+            return match (signal, bytes) {
+                (sys::SIGXFSZ, _) => {
+                    let stream = if self.stderr.size() >= OUTPUT_LIMIT { Stream::Stderr } else { Stream::Stdout };
+                    Ending::OutputLimit { stream, bytes: OUTPUT_LIMIT }
+                }
+                (sys::SIGABRT, Some(bytes)) => Ending::AllocationFailed { bytes },
+                _ => Ending::Signalled { signal, detail },
+            };
+        }
+        let code = status.code().unwrap_or(-1);
+        match Exit::from_code(code) {
+            Some(Exit::NoStack) => Ending::NoStack,
+            Some(Exit::BadArguments | Exit::BadRequest) => Ending::Protocol { code },
+            Some(Exit::ReplyClosed) => Ending::LostChannel,
+            _ => Ending::Exited { code, detail },
+        }
+    }
+
+    /// Kills the whole group and reaps the child; returns its status if it had one.
+    fn stop(&mut self) -> Option<ExitStatus> {
+        if self.gone {
+            return None;
+        }
+        self.gone = true;
+        self.requests = None;
+        // Before reaping, so the group id cannot have been reused.
+        let _ = sys::kill_group(self.process.id());
+        let status = self.process.wait().ok();
+        watchdog::forget(self.process.id());
+        status
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

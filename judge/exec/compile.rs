@@ -1,0 +1,350 @@
+//! Compiling submissions the way LeetCode does: `pub struct Solution;`, then the file, then a
+//! driver the judge owns, built by the rustc cargo uses (`$RUSTC`, else `rustc` on PATH),
+//! edition 2021, optimised, overflow checks off. `pub struct Solution;` shares the file's first
+//! line, so a compiler error or a panic points at the file's own line numbers.
+//!
+//! Builds are cached under the cache folder, named by a digest of the whole generated source
+//! (driver included), the compiler's version and the flags: only what changed is rebuilt, and
+//! a file that does not compile is not compiled again until it changes.
+//!
+//! A batch build puts many units (mutants) in one binary, each in its own module, and drops
+//! the ones the compiler rejects until the rest compile.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::digest::Hasher;
+use crate::problem;
+
+/// One submission's text and the path it is shown under (`solutions/x.rs`).
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub source: String,
+    pub shown: String,
+}
+
+/// A built binary and the means to map its source lines back to the units.
+#[derive(Clone, Debug)]
+pub struct Binary {
+    pub path: PathBuf,
+    pub map: SourceMap,
+}
+
+/// What a batch build made: each unit's error, if any, and one binary with the others.
+pub struct Batch {
+    pub errors: Vec<Option<CompileError>>,
+    pub binary: Option<Binary>,
+}
+
+/// Which lines of a generated source belong to which unit.
+#[derive(Clone, Debug)]
+pub struct SourceMap {
+    generated: PathBuf,
+    /// (first generated line of the unit's text, its line count, shown path).
+    units: Vec<(usize, usize, String)>,
+    /// The line of `main` that names each unit's function.
+    entries: Vec<usize>,
+}
+
+/// A place in a submission's own file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// Why a unit did not compile: rustc's first error, placed in the submission's file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    /// `error[E0308]: mismatched types`.
+    pub headline: String,
+    /// Where, when the error is in the submission's own text.
+    pub place: Option<Place>,
+    /// The method is missing or has another signature: rustc complains about the driver's call.
+    pub signature: bool,
+}
+
+/// Why the compiler could not be used at all.
+#[derive(Debug)]
+pub enum CompilerMissing {
+    NotFound { program: String, error: io::Error },
+    Cache { path: PathBuf, error: io::Error },
+}
+
+pub struct Compiler {
+    rustc: String,
+    version: String,
+    cache: PathBuf,
+}
+
+/// The judge's own modules that go into every submission's binary.
+const DRIVER: [(&str, &str); 3] =
+    [("sys", include_str!("sys.rs")), ("wire", include_str!("wire.rs")), ("driver", include_str!("driver.rs"))];
+
+/// LeetCode's build: edition 2021, optimised, overflow checks off.
+const FLAGS: [&str; 12] = [
+    "--edition=2021",
+    "--crate-type=bin",
+    "--crate-name=submission",
+    "-Copt-level=2",
+    "-Coverflow-checks=off",
+    "-Cdebug-assertions=off",
+    "-Cstrip=symbols",
+    "-Cpanic=unwind",
+    "--cap-lints=allow",
+    "--color=never",
+    "--error-format=human",
+    "-Cdebuginfo=0",
+];
+
+impl Compiler {
+    /// Finds the compiler and prepares the cache folder.
+    pub fn new(cache: &Path) -> Result<Compiler, CompilerMissing> {
+        let rustc = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
+        let output = Command::new(&rustc)
+            .arg("-vV")
+            .output()
+            .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
+        let version = String::from_utf8_lossy(&output.stdout).into_owned();
+        for folder in ["src", "bin"] {
+            let path = cache.join(folder);
+            fs::create_dir_all(&path).map_err(|error| CompilerMissing::Cache { path, error })?;
+        }
+        Ok(Compiler { rustc, version, cache: cache.to_path_buf() })
+    }
+
+    /// `rustc 1.95.0 (59807616e 2026-04-14)`.
+    pub fn version(&self) -> &str {
+        self.version.lines().next().unwrap_or("rustc")
+    }
+
+    /// One submission, alone in its binary, exactly as LeetCode lays it out.
+    pub fn build(&self, unit: &Unit) -> io::Result<Result<Binary, CompileError>> {
+        let batch = self.build_batch(std::slice::from_ref(unit))?;
+        Ok(match (batch.errors.into_iter().next().flatten(), batch.binary) {
+            (None, Some(binary)) => Ok(binary),
+            (error, _) => Err(error.unwrap_or_else(|| CompileError {
+                headline: "the build produced no binary".to_string(),
+                place: None,
+                signature: false,
+            })),
+        })
+    }
+
+    /// Many units in one binary, the n-th one that compiled served as unit n. Units the
+    /// compiler rejects are dropped, their error kept in their slot, and the rest rebuilt.
+    pub fn build_batch(&self, units: &[Unit]) -> io::Result<Batch> {
+        let mut errors: Vec<Option<CompileError>> = vec![None; units.len()];
+        loop {
+            let alive: Vec<usize> = (0..units.len()).filter(|&i| errors[i].is_none()).collect();
+            if alive.is_empty() {
+                return Ok(Batch { errors, binary: None });
+            }
+            let chosen: Vec<&Unit> = alive.iter().map(|&i| &units[i]).collect();
+            let (source, units_at, entries) = generate(&chosen);
+            let mut key = Hasher::new();
+            key.write(source.as_bytes()).write(self.version.as_bytes());
+            for flag in FLAGS {
+                key.write(flag.as_bytes());
+            }
+            let key = key.finish().hex();
+            let generated = self.cache.join("src").join(format!("{key}.rs"));
+            let map = SourceMap { generated, units: units_at, entries };
+            let binary = self.cache.join("bin").join(&key);
+            if binary.exists() {
+                return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
+            }
+            let failure = self.cache.join("bin").join(format!("{key}.ce"));
+            let stderr = match fs::read_to_string(&failure) {
+                Ok(cached) => cached,
+                Err(_) => match self.rustc(&source, &map.generated, &binary)? {
+                    None => return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) }),
+                    Some(stderr) => {
+                        write_atomically(&failure, stderr.as_bytes())?;
+                        stderr
+                    }
+                },
+            };
+            let mut dropped = false;
+            for (unit, error) in diagnose(&stderr, &map) {
+                let slot = &mut errors[alive[unit]];
+                if slot.is_none() {
+                    *slot = Some(error);
+                    dropped = true;
+                }
+            }
+            if !dropped {
+                // An error no unit owns: nothing can be built from these units.
+                let headline = first_headline(&stderr).unwrap_or_else(|| stderr.trim().to_string());
+                for i in alive {
+                    errors[i] = Some(CompileError { headline: headline.clone(), place: None, signature: false });
+                }
+                return Ok(Batch { errors, binary: None });
+            }
+        }
+    }
+
+    /// Type-checks one unit as LeetCode lays it out, in another edition, without building.
+    pub fn check(&self, unit: &Unit, edition: &str) -> io::Result<Result<(), CompileError>> {
+        let mut source = format!("pub struct Solution; {}", unit.source);
+        source.push_str(&format!("\nfn main() {{ let _: {} = Solution::{}; }}\n", problem::FN_TYPE, problem::METHOD));
+        let key = Hasher::new().write(source.as_bytes()).write(edition.as_bytes()).finish().hex();
+        let path = self.cache.join("src").join(format!("check-{key}.rs"));
+        write_atomically(&path, source.as_bytes())?;
+        let output = Command::new(&self.rustc)
+            .arg(format!("--edition={edition}"))
+            .args(["--crate-type=bin", "--crate-name=paste", "--emit=metadata", "--color=never", "--cap-lints=allow"])
+            .arg("-o")
+            .arg(self.cache.join("src").join(format!("check-{key}.rmeta")))
+            .arg(&path)
+            .output()?;
+        if output.status.success() {
+            return Ok(Ok(()));
+        }
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let map = SourceMap {
+            generated: path,
+            units: vec![(1, unit.source.lines().count(), unit.shown.clone())],
+            entries: vec![],
+        };
+        Ok(Err(diagnose(&stderr, &map).into_iter().next().map(|(_, e)| e).unwrap_or_else(|| CompileError {
+            headline: first_headline(&stderr).unwrap_or_default(),
+            place: None,
+            signature: true,
+        })))
+    }
+
+    /// Runs rustc; `Ok(None)` when the binary was written, `Ok(Some(stderr))` when it failed.
+    fn rustc(&self, source: &str, path: &Path, binary: &Path) -> io::Result<Option<String>> {
+        write_atomically(path, source.as_bytes())?;
+        let partial = binary.with_extension(format!("part{}-{}", std::process::id(), unique()));
+        let output = Command::new(&self.rustc).args(FLAGS).arg("-o").arg(&partial).arg(path).output()?;
+        if output.status.success() {
+            fs::rename(&partial, binary)?;
+            return Ok(None);
+        }
+        let _ = fs::remove_file(&partial);
+        Ok(Some(String::from_utf8_lossy(&output.stderr).into_owned()))
+    }
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Writes through a temporary file and a rename, so a reader never sees half a file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let partial = path.with_extension(format!("part{}-{}", std::process::id(), unique()));
+    fs::write(&partial, bytes)?;
+    fs::rename(&partial, path).inspect_err(|_| drop(fs::remove_file(&partial)))
+}
+
+/// A source being generated, and how many lines it has.
+#[derive(Default)]
+struct Generated {
+    source: String,
+    lines: usize,
+}
+
+impl Generated {
+    /// Appends `text` on lines of its own; returns the number of its last line.
+    fn push(&mut self, text: &str) -> usize {
+        self.source.push_str(text);
+        if !text.ends_with('\n') {
+            self.source.push('\n');
+        }
+        self.lines += text.lines().count().max(1);
+        self.lines
+    }
+}
+
+/// The generated source for `units`, each unit's (first line, line count, shown path), and
+/// the line of `main` that names each unit's method.
+#[allow(clippy::type_complexity)]
+fn generate(units: &[&Unit]) -> (String, Vec<(usize, usize, String)>, Vec<usize>) {
+    let mut out = Generated::default();
+    let (mut at, mut entries) = (Vec::new(), Vec::new());
+    let single = units.len() == 1;
+    for (i, unit) in units.iter().enumerate() {
+        if !single {
+            out.push(&format!("mod __u{i} {{"));
+        }
+        let first = out.lines + 1;
+        let last = out.push(&format!("pub struct Solution; {}", unit.source));
+        at.push((first, last + 1 - first, unit.shown.clone()));
+        if !single {
+            out.push("}");
+        }
+    }
+    out.push("#[allow(dead_code, unused, clippy::all)]\nmod __judge {");
+    out.push(&format!("pub type Solve = {};", problem::FN_TYPE));
+    for (name, text) in DRIVER {
+        out.push(&format!("pub mod {name} {{\n{text}}}"));
+    }
+    out.push("}\nfn main() {");
+    out.push(&format!("let solutions: [__judge::Solve; {}] = [", units.len()));
+    for i in 0..units.len() {
+        let path = if single { String::new() } else { format!("__u{i}::") };
+        entries.push(out.push(&format!("{path}Solution::{},", problem::METHOD)));
+    }
+    out.push("];\n__judge::driver::main(&solutions);\n}");
+    (out.source, at, entries)
+}
+
+impl SourceMap {
+    /// The unit and place in its file of a line of the generated source.
+    fn locate(&self, file: &str, line: usize, column: u32) -> Option<(usize, Option<Place>)> {
+        if Path::new(file) != self.generated {
+            return None;
+        }
+        if let Some(unit) = self.entries.iter().position(|&l| l == line) {
+            return Some((unit, None));
+        }
+        let unit = self.units.iter().position(|&(first, count, _)| (first..first + count).contains(&line))?;
+        let (first, _, shown) = &self.units[unit];
+        // The first line carries `pub struct Solution; ` before the file's own text.
+        let column = if line == *first { column.saturating_sub(21).max(1) } else { column };
+        Some((unit, Some(Place { file: shown.clone(), line: (line + 1 - first) as u32, column })))
+    }
+
+    /// A panic's place, mapped to the submission's file when it lies in one.
+    pub fn place(&self, file: &str, line: u32, column: u32) -> Place {
+        match self.locate(file, line as usize, column) {
+            Some((_, Some(place))) => place,
+            _ => Place { file: file.to_string(), line, column },
+        }
+    }
+}
+
+fn first_headline(stderr: &str) -> Option<String> {
+    stderr.lines().find(|l| l.starts_with("error") && !l.starts_with("error: aborting")).map(str::to_string)
+}
+
+/// Each unit's first error, in the order rustc reported them: (unit, error).
+fn diagnose(stderr: &str, map: &SourceMap) -> Vec<(usize, CompileError)> {
+    let mut found: Vec<(usize, CompileError)> = Vec::new();
+    let mut headline: Option<&str> = None;
+    for line in stderr.lines() {
+        if line.starts_with("error") && !line.starts_with("error: aborting") {
+            headline = Some(line);
+            continue;
+        }
+        let (Some(head), Some(place)) = (headline, line.trim_start().strip_prefix("--> ")) else { continue };
+        headline = None;
+        let mut parts = place.rsplitn(3, ':');
+        let (Some(column), Some(number), Some(file)) = (parts.next(), parts.next(), parts.next()) else { continue };
+        let (Ok(number), Ok(column)) = (number.parse(), column.parse()) else { continue };
+        if let Some((unit, place)) = map.locate(file, number, column) {
+            if !found.iter().any(|(u, _)| *u == unit) {
+                let signature = place.is_none();
+                found.push((unit, CompileError { headline: head.to_string(), place, signature }));
+            }
+        }
+    }
+    found
+}

@@ -1,0 +1,210 @@
+//! The driver: the `main` of every submission's own binary, never part of the judge. It reads
+//! requests on the judge's pipe, calls the solution on a thread with the stack it was given,
+//! and answers on the other pipe. It records a panic's message and place, reports a stack
+//! overflow only when the fault hit the guard page below the solution's stack, and flushes
+//! what the solution printed after each call, so the judge finds it in its capture files.
+//!
+//! Its parent module provides `sys`, `wire` and `Solve`, the solution's function type.
+//! Command line: `<unit> <stack bytes>`; `unit` picks the solution of a batch build.
+
+use std::fs::File;
+use std::hint::black_box;
+use std::io::{self, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::FromRawFd;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::Instant;
+
+use super::sys;
+use super::wire::{self, Exit, Reply, Request};
+use super::Solve;
+
+/// The thread that runs the solution; the panic hook records panics on it alone.
+const THREAD: &str = "solution";
+/// How far from the bottom of the solution's stack a fault still counts as an overflow: the
+/// guard page, and the thread's bookkeeping beside it.
+const GUARD_WINDOW: usize = 1 << 20;
+
+struct Panic {
+    message: String,
+    file: String,
+    line: u32,
+    column: u32,
+}
+
+static LAST_PANIC: Mutex<Option<Panic>> = Mutex::new(None);
+/// The lowest address of the solution thread's stack, once it runs; 0 before.
+static STACK_LOW: AtomicUsize = AtomicUsize::new(0);
+/// The request being served, for a report sent from the fault handler.
+static SERVING: AtomicU32 = AtomicU32::new(0);
+
+pub fn main(solutions: &[Solve]) {
+    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let (solve, stack) = match args[..] {
+        [unit, stack] if unit < solutions.len() => (solutions[unit], stack),
+        _ => std::process::exit(Exit::BadArguments as i32),
+    };
+    panic::set_hook(Box::new(record_panic));
+    // Without the hook an overflow still kills the process; it is only named less precisely.
+    let _ = sys::on_memory_fault(on_fault);
+    let worker = thread::Builder::new().name(THREAD.to_string()).stack_size(stack).spawn(move || serve(solve, stack));
+    let exit = match worker {
+        Ok(worker) => worker.join().unwrap_or(Exit::Panicked),
+        Err(_) => Exit::NoStack,
+    };
+    let _ = io::stdout().flush();
+    std::process::exit(exit as i32);
+}
+
+fn record_panic(info: &panic::PanicHookInfo) {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "Box<dyn Any>".to_string());
+    let (file, line, column) =
+        info.location().map_or((String::new(), 0, 0), |l| (l.file().to_string(), l.line(), l.column()));
+    if thread::current().name() == Some(THREAD) {
+        *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = Some(Panic { message, file, line, column });
+    } else {
+        // A thread the solution started: say so where the default hook would.
+        let name = thread::current().name().unwrap_or("<unnamed>").to_string();
+        eprintln!("thread '{name}' panicked at {file}:{line}:{column}:\n{message}");
+    }
+}
+
+fn on_fault(address: usize) {
+    let low = STACK_LOW.load(Ordering::Acquire);
+    if low == 0 || address < low.saturating_sub(GUARD_WINDOW) || address > low.saturating_add(GUARD_WINDOW) {
+        return;
+    }
+    // SAFETY: the judge placed the reply pipe at REPLY_FD before exec; ManuallyDrop keeps it open.
+    let mut replies = ManuallyDrop::new(unsafe { File::from_raw_fd(wire::REPLY_FD) });
+    let _ = replies.write_all(&wire::overflow_frame(SERVING.load(Ordering::Acquire)));
+    sys::exit_now(Exit::StackOverflow as i32);
+}
+
+/// Serves requests until the judge closes the pipe; returns how the process should end.
+fn serve(solve: Solve, stack: usize) -> Exit {
+    let top = 0u8;
+    STACK_LOW.store((&top as *const u8 as usize).saturating_sub(stack), Ordering::Release);
+    // SAFETY: the judge placed these pipes here before exec; nothing else in this process owns them.
+    let (mut requests, mut replies) =
+        unsafe { (File::from_raw_fd(wire::REQUEST_FD), File::from_raw_fd(wire::REPLY_FD)) };
+    if wire::send(&mut replies, &Reply::Ready.encode(0)).is_err() {
+        return Exit::ReplyClosed;
+    }
+    loop {
+        let (seq, request) = match wire::read_request(&mut requests) {
+            Ok(Some(request)) => request,
+            Ok(None) => return Exit::Served,
+            Err(_) => return Exit::BadRequest,
+        };
+        SERVING.store(seq, Ordering::Release);
+        let mut send = |reply: Reply| {
+            let _ = io::stdout().flush();
+            wire::send(&mut replies, &reply.encode(seq))
+        };
+        let served = match request {
+            Request::Call { values, peak } => call_once(solve, values, peak).map(&mut send),
+            Request::Batch { cases } => batch(solve, cases).map(&mut send),
+            Request::Time { values, reps } => time(solve, &values, reps, &mut send),
+            Request::Measure { values } => measure(solve, values).map(&mut send),
+        };
+        match served {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => return Exit::ReplyClosed,
+            Err(panic) => {
+                let reply = Reply::Panicked {
+                    message: panic.message,
+                    file: panic.file,
+                    line: panic.line,
+                    column: panic.column,
+                };
+                return match send(reply) {
+                    Ok(()) => Exit::Panicked,
+                    Err(_) => Exit::ReplyClosed,
+                };
+            }
+        }
+    }
+}
+
+/// Calls the solution; a panic comes back as its record.
+fn call(solve: Solve, values: Vec<i32>) -> Result<String, Panic> {
+    *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    panic::catch_unwind(AssertUnwindSafe(|| solve(values))).map_err(|_| {
+        LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).take().unwrap_or(Panic {
+            message: "a panic whose hook did not run (the solution replaced it)".to_string(),
+            file: String::new(),
+            line: 0,
+            column: 0,
+        })
+    })
+}
+
+fn kept(answer: String) -> Vec<u8> {
+    let mut bytes = answer.into_bytes();
+    bytes.truncate(wire::ANSWER_KEPT);
+    bytes
+}
+
+fn call_once(solve: Solve, values: Vec<i32>, peak: bool) -> Result<Reply, Panic> {
+    let peak = peak && sys::reset_peak();
+    let start = Instant::now();
+    let answer = call(solve, values);
+    let nanos = start.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
+    let answer = answer?;
+    let peak_kib = if peak { sys::proc_kib(None, "status", "VmHWM") } else { None };
+    Ok(Reply::Answer { nanos, peak_kib, length: answer.len() as u64, answer: kept(answer) })
+}
+
+fn batch(solve: Solve, cases: Vec<Vec<i32>>) -> Result<Reply, Panic> {
+    let mut answers = Vec::with_capacity(cases.len());
+    for values in cases {
+        answers.push(kept(call(solve, values)?));
+    }
+    Ok(Reply::Answers { answers })
+}
+
+/// One warm-up call, then `reps` calls each on a copy made before the clock starts.
+fn time(
+    solve: Solve,
+    values: &[i32],
+    reps: u32,
+    send: &mut impl FnMut(Reply) -> io::Result<()>,
+) -> Result<io::Result<()>, Panic> {
+    call(solve, values.to_vec())?;
+    for _ in 0..reps {
+        let input = values.to_vec();
+        let start = Instant::now();
+        let answer = call(black_box(solve), black_box(input));
+        let nanos = start.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
+        if let Err(e) = send(Reply::Timed { nanos, answer: kept(answer?) }) {
+            return Ok(Err(e));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// The resident memory one call adds, two ways: the exact resident set after the call, which
+/// keeps what the call freed when the judge has told the allocator to keep it, and the
+/// kernel's peak, which catches blocks unmapped on free but may lag a few hundred KiB. Both are
+/// lower bounds: the larger is reported.
+fn measure(solve: Solve, values: Vec<i32>) -> Result<Reply, Panic> {
+    let exact_before = sys::proc_kib(None, "smaps_rollup", "Rss");
+    let peak_before = match sys::reset_peak() {
+        true => sys::proc_kib(None, "status", "VmHWM"),
+        false => None,
+    };
+    let answer = call(solve, values)?;
+    let peak_after = sys::proc_kib(None, "status", "VmHWM");
+    let exact_after = sys::proc_kib(None, "smaps_rollup", "Rss");
+    let grown = |(before, after): (u64, u64)| after.saturating_sub(before);
+    let extra_kib = exact_before.zip(exact_after).map(grown).max(peak_before.zip(peak_after).map(grown));
+    Ok(Reply::Measured { extra_kib, answer: kept(answer) })
+}

@@ -1,0 +1,121 @@
+//! The limits a submission runs under, their defaults, and the one stack policy.
+
+use std::time::Duration;
+
+/// What every call of a submission is held to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall time of one call, measured around the call in the child; the judge's own deadline
+    /// is this plus `DEADLINE_MARGIN`, whatever the child reports.
+    pub time: Duration,
+    /// Resident memory of the child process during one call.
+    pub memory_mib: u64,
+    /// Stack of the thread that calls the solution; reserved, and counted only where touched.
+    pub stack_mib: u64,
+}
+
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+pub const DEFAULT_MEMORY_MIB: u64 = 256;
+pub const DEFAULT_STACK_MIB: u64 = 512;
+
+/// What a solution may print on stdout, and again on stderr, during one call. More is OLE.
+pub const OUTPUT_LIMIT: u64 = 1 << 20;
+/// Of what it prints, this much of each stream is kept per call to show.
+pub const OUTPUT_KEPT: usize = 4096;
+/// The judge kills a call at the time limit plus this, so that a child's own measurement,
+/// not the scheduler, decides the verdict of a call that ends near the limit.
+pub const DEADLINE_MARGIN: Duration = Duration::from_millis(50);
+
+/// The one stack policy. A recursive strategy goes one level deeper per pile: the textbook
+/// `recursive_memo` touches 64 bytes of stack per level in its optimised build (measured with
+/// `judge bench` at n = 10,000,000: 640 MB of stack over a 10,000,000-level recursion, see the
+/// README). This allows four times that per level, plus a floor for everything else on the
+/// thread. Only touched stack becomes resident: the rest is address space.
+pub const STACK_PER_LEVEL: u64 = 256;
+pub const STACK_FLOOR: u64 = 8 << 20;
+
+/// Past these, a limit is not one this machine can honour: a judge error, not a verdict.
+pub const MAX_STACK_MIB: u64 = 16 << 10;
+pub const MIN_MEMORY_MIB: u64 = 16;
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { time: DEFAULT_TIME, memory_mib: DEFAULT_MEMORY_MIB, stack_mib: DEFAULT_STACK_MIB }
+    }
+}
+
+/// A limit this machine cannot honour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unhonourable {
+    /// No thread can be given this stack here.
+    Stack { mib: u64 },
+    /// More memory than the machine has, or too little for any process to start in.
+    Memory { mib: u64, machine_mib: Option<u64> },
+}
+
+impl Limits {
+    pub fn stack_bytes(&self) -> u64 {
+        self.stack_mib << 20
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory_mib << 20
+    }
+
+    /// When the judge kills a call that has not answered.
+    pub fn deadline(&self) -> Duration {
+        self.time + DEADLINE_MARGIN
+    }
+
+    /// The child's address-space ceiling: its stack, room for the allocator to fail cleanly
+    /// well past the memory limit (which the judge enforces by watching), and its code.
+    pub fn address_space(&self) -> u64 {
+        self.stack_bytes() + 4 * self.memory_bytes() + (1 << 30)
+    }
+
+    /// The same limits with a stack that fits a recursion `depth` levels deep.
+    pub fn for_depth(self, depth: usize) -> Limits {
+        let needed = (depth as u64).saturating_mul(STACK_PER_LEVEL).saturating_add(STACK_FLOOR);
+        Limits { stack_mib: self.stack_mib.max(needed.div_ceil(1 << 20)), ..self }
+    }
+
+    /// Checks that this machine can honour the limits: a thread with this stack can start
+    /// here, and the memory limit is below what the machine has.
+    pub fn check(&self) -> Result<(), Unhonourable> {
+        let machine_mib = super::sys::kib_field("/proc/meminfo", "MemTotal").map(|k| k >> 10);
+        let too_much = machine_mib.is_some_and(|m| self.memory_mib > m);
+        if self.memory_mib < MIN_MEMORY_MIB || too_much {
+            return Err(Unhonourable::Memory { mib: self.memory_mib, machine_mib });
+        }
+        let stack = Unhonourable::Stack { mib: self.stack_mib };
+        if self.stack_mib > MAX_STACK_MIB {
+            return Err(stack);
+        }
+        let probe = std::thread::Builder::new().stack_size(self.stack_bytes() as usize).spawn(|| ());
+        probe.map_err(|_| stack.clone())?.join().map_err(|_| stack)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_limits_can_be_honoured_and_impossible_ones_are_refused() {
+        assert_eq!(Limits::default().check(), Ok(()));
+        let stack = Limits { stack_mib: 65536, ..Limits::default() };
+        assert_eq!(stack.check(), Err(Unhonourable::Stack { mib: 65536 }));
+        let memory = Limits { memory_mib: 1 << 30, ..Limits::default() };
+        assert!(matches!(memory.check(), Err(Unhonourable::Memory { .. })));
+        let tiny = Limits { memory_mib: 1, ..Limits::default() };
+        assert!(matches!(tiny.check(), Err(Unhonourable::Memory { .. })));
+    }
+
+    #[test]
+    fn deep_recursions_get_a_bigger_stack_and_shallow_ones_keep_theirs() {
+        let limits = Limits::default();
+        assert_eq!(limits.for_depth(50_000), limits);
+        let deep = limits.for_depth(10_000_000);
+        assert!(deep.stack_bytes() >= 10_000_000 * STACK_PER_LEVEL, "{deep:?}");
+    }
+}

@@ -1,0 +1,26 @@
+//! Compile and run a submission, as an online judge does: each on its own, in its own process
+//! under limits it cannot lift, answering on a channel it does not own. Everything here
+//! reports structured outcomes; nothing here prints.
+
+pub mod child;
+pub mod compile;
+pub mod digest;
+pub mod limits;
+pub mod outcome;
+// Half of each of these two is the driver's end: the judge does not call it.
+#[allow(dead_code)]
+pub mod sys;
+pub mod watchdog;
+#[allow(dead_code)]
+pub mod wire;
+
+/// The driver is compiled into every submission's binary, never into the judge; the tests
+/// type-check and lint it here with the same parent it gets there.
+#[cfg(test)]
+#[allow(dead_code)]
+mod driver;
+#[cfg(test)]
+pub type Solve = fn(Vec<i32>) -> String;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,76 @@
+//! How a call of a submission ended, as data: `judging` turns it into a verdict and `render`
+//! into words.
+
+use std::time::Duration;
+
+use super::compile::Place;
+
+/// A call that returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answered {
+    /// What it returned, cut to `wire::ANSWER_KEPT` bytes; `length` is the whole length.
+    pub answer: Vec<u8>,
+    pub length: u64,
+    /// The call alone, measured in the child.
+    pub nanos: u64,
+    /// The child's peak resident memory during the call, where the system can say.
+    pub peak_kib: Option<u64>,
+}
+
+/// A call that did not return. After any of these the child is gone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It panicked: the message and, when it lies in the submission's file, the place.
+    Panicked { message: String, place: Place },
+    /// It ran into the guard page below its stack.
+    StackOverflow,
+    /// A signal the judge did not send ended it; `detail` is the last line it wrote to stderr.
+    Signalled { signal: i32, detail: Option<String> },
+    /// It exited by itself mid-call (`std::process::exit`).
+    Exited { code: i32, detail: Option<String> },
+    /// The reply pipe closed, or carried something that is not the driver's reply.
+    LostChannel,
+    /// No answer by the judge's deadline; the judge killed it.
+    TimedOut { after: Duration },
+    /// Its resident memory passed the limit; the judge killed it at this peak.
+    MemoryLimit { peak_kib: u64 },
+    /// An allocation of this many bytes failed against the address-space ceiling.
+    AllocationFailed { bytes: u64 },
+    /// It printed more than the output limit on one stream.
+    OutputLimit { stream: Stream, bytes: u64 },
+    /// The driver could not start the solution's thread with the stack it was given.
+    NoStack,
+    /// The driver refused the judge's request: a bug in the judge, not in the solution.
+    Protocol { code: i32 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// What a solution printed on one stream during one call.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Printed {
+    /// The first `limits::OUTPUT_KEPT` bytes.
+    pub head: Vec<u8>,
+    /// How many bytes it printed in all.
+    pub total: u64,
+}
+
+/// One call: how it ended, what it printed, and the judge's own wall time for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub result: Result<Answered, Ending>,
+    pub stdout: Printed,
+    pub stderr: Printed,
+    pub wall: Duration,
+}
+
+impl Ending {
+    /// Whether the fault is the judge's or the machine's, not the submission's.
+    pub fn is_judge_fault(&self) -> bool {
+        matches!(self, Ending::NoStack | Ending::Protocol { .. })
+    }
+}

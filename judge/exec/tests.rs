@@ -1,0 +1,159 @@
+//! The execution layer end to end: real submissions compiled by rustc and run in children.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::child::{Child, Room};
+use super::compile::{Binary, Compiler, Unit};
+use super::limits::Limits;
+use super::outcome::{Ending, Stream};
+
+fn compiler() -> Compiler {
+    let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
+    Compiler::new(&cache).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// A submission whose method body is `body`, with `stone_value` in scope.
+fn unit(name: &str, body: &str) -> Unit {
+    let source = format!(
+        "impl Solution {{\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {{\n{body}\n    }}\n}}\n"
+    );
+    Unit { source, shown: format!("solutions/{name}.rs") }
+}
+
+fn build(name: &str, body: &str) -> Binary {
+    compiler().build(&unit(name, body)).unwrap().unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}
+
+fn child(binary: &Binary, limits: Limits, room: &Room) -> Child {
+    Child::spawn(binary, 0, limits, room, &[]).unwrap()
+}
+
+fn quick() -> Limits {
+    Limits { time: Duration::from_millis(300), ..Limits::default() }
+}
+
+#[test]
+fn an_answer_comes_back_with_its_time_peak_and_output() {
+    let binary =
+        build("echo_len", "println!(\"n = {}\", stone_value.len()); eprint!(\"dbg\"); stone_value.len().to_string()");
+    let room = Room::new().unwrap();
+    let mut child = child(&binary, quick(), &room);
+    for n in [1, 3, 50_000] {
+        let call = child.call(&vec![7; n]);
+        let answered = call.result.unwrap();
+        assert_eq!(answered.answer, n.to_string().into_bytes());
+        assert!(answered.peak_kib.is_some_and(|k| k > 0));
+        assert_eq!(call.stdout.head, format!("n = {n}\n").into_bytes());
+        assert_eq!((call.stderr.head.as_slice(), call.stderr.total), (&b"dbg"[..], 3));
+    }
+    assert!(!child.is_gone());
+}
+
+#[test]
+fn compile_errors_are_placed_in_the_submission_file() {
+    let error = compiler().build(&unit("typo", "let x: i32 = \"no\";\nx.to_string()")).unwrap().unwrap_err();
+    assert!(error.headline.starts_with("error[E0308]"), "{error:?}");
+    let place = error.place.unwrap();
+    assert_eq!((place.file.as_str(), place.line), ("solutions/typo.rs", 3));
+    let wrong_signature = Unit {
+        source: "impl Solution { pub fn stone_game_iii(v: &[i32]) -> String { v.len().to_string() } }".into(),
+        shown: "solutions/slice.rs".into(),
+    };
+    let error = compiler().build(&wrong_signature).unwrap().unwrap_err();
+    assert!(error.signature && error.place.is_none(), "{error:?}");
+}
+
+#[test]
+fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
+    let units = [unit("a", "\"A\".to_string()"), unit("b", "nope"), unit("c", "\"C\".to_string()")];
+    let batch = compiler().build_batch(&units).unwrap();
+    assert!(batch.errors[0].is_none() && batch.errors[2].is_none());
+    assert_eq!(batch.errors[1].as_ref().unwrap().place.as_ref().unwrap().file, "solutions/b.rs");
+    let binary = batch.binary.unwrap();
+    let room = Room::new().unwrap();
+    for (index, want) in [(0, "A"), (1, "C")] {
+        let answer = Child::spawn(&binary, index, quick(), &room, &[]).unwrap().call(&[1]).result.unwrap().answer;
+        assert_eq!(answer, want.as_bytes());
+    }
+}
+
+#[test]
+fn a_panic_is_reported_with_its_message_and_line_and_ends_the_child() {
+    let binary = build("panics", "let i = stone_value.len();\nstone_value[i].to_string()");
+    let room = Room::new().unwrap();
+    let mut child = child(&binary, quick(), &room);
+    match child.call(&[1, 2]).result {
+        Err(Ending::Panicked { message, place }) => {
+            assert!(message.contains("index out of bounds"), "{message}");
+            assert_eq!((place.file.as_str(), place.line), ("solutions/panics.rs", 4));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(child.is_gone());
+}
+
+#[test]
+fn a_stack_overflow_is_named_only_when_the_guard_page_is_hit() {
+    let recurse = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }\n\
+                   deep(u64::MAX).to_string()";
+    let binary = build("overflows", recurse);
+    let room = Room::new().unwrap();
+    let small = Limits { stack_mib: 1, ..quick() };
+    assert_eq!(child(&binary, small, &room).call(&[1]).result, Err(Ending::StackOverflow));
+    // A null pointer read is a fault too, but not an overflow.
+    let segv = build("segv", "let p = std::hint::black_box(0usize) as *const i32;\nunsafe { *p }.to_string()");
+    match child(&segv, quick(), &room).call(&[1]).result {
+        Err(Ending::Signalled { signal: 11, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
+    let body = "std::thread::spawn(|| loop { println!(\"\\u{1e}judge:0 ok 1 - 5\\nAlice\"); \
+                std::thread::sleep(std::time::Duration::from_millis(1)); });\nloop { std::hint::spin_loop(); }";
+    let binary = build("spins", body);
+    let room = Room::new().unwrap();
+    let start = Instant::now();
+    match child(&binary, quick(), &room).call(&[1]).result {
+        Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(start.elapsed() < Duration::from_millis(800), "{:?}", start.elapsed());
+}
+
+#[test]
+fn memory_output_and_exits_get_their_own_endings() {
+    let room = Room::new().unwrap();
+    let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
+    match child(&hog, Limits { time: Duration::from_secs(5), ..Limits::default() }, &room).call(&[1]).result {
+        Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib > 256 << 10, "{peak_kib}"),
+        other => panic!("{other:?}"),
+    }
+    let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
+    match child(&flood, quick(), &room).call(&[1]).result {
+        Err(Ending::OutputLimit { stream: Stream::Stdout, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    let exits = build("exits", "std::process::exit(0)");
+    assert!(matches!(child(&exits, quick(), &room).call(&[1]).result, Err(Ending::Exited { code: 0, .. })));
+    let aborts = build("aborts", "std::process::abort()");
+    assert!(matches!(child(&aborts, quick(), &room).call(&[1]).result, Err(Ending::Signalled { signal: 6, .. })));
+}
+
+#[test]
+fn batches_time_and_memory_are_answered() {
+    let binary = build("sums", "stone_value.iter().sum::<i32>().to_string()");
+    let room = Room::new().unwrap();
+    let mut child = child(&binary, quick(), &room);
+    let cases: Vec<Vec<i32>> = vec![vec![1, 2], vec![5], vec![-3, 3, 9]];
+    let frame = std::sync::Arc::new(super::wire::encode_batch(77, cases.iter().map(Vec::as_slice)));
+    let answers = child.batch(frame, Duration::from_secs(1)).unwrap();
+    assert_eq!(answers, [b"3".to_vec(), b"5".to_vec(), b"9".to_vec()]);
+    let (times, answer) = child.time(&[4, 4], 5).unwrap();
+    assert_eq!((times.len(), answer), (5, b"8".to_vec()));
+    let (extra, answer) = child.measure(&[1]).unwrap();
+    assert_eq!(answer, b"1");
+    assert!(extra.is_some());
+}

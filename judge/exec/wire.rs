@@ -1,0 +1,421 @@
+//! The binary protocol between the judge and a submission's driver. The judge parses each
+//! case once and sends its values as little-endian integers on a pipe of its own; the driver
+//! answers on a second pipe. Neither is the solution's stdin, stdout or stderr, and nothing in
+//! the environment names them.
+//!
+//! Every message is one frame: kind (u8), sequence number (u32), payload length (u32), then
+//! the payload. A reply carries the number of the request it answers.
+//!
+//! This file is self-contained (no `crate::` paths): the judge uses it as `exec::wire`, and
+//! every submission's driver includes the same text, so both ends share one definition.
+
+use std::io::{self, Read, Write};
+
+/// Where the driver finds its two pipes, whatever the judge's own descriptors were.
+pub const REQUEST_FD: i32 = 100;
+pub const REPLY_FD: i32 = 101;
+
+/// Answers longer than this are cut; their full length is still sent.
+pub const ANSWER_KEPT: usize = 64 * 1024;
+/// No frame is larger: a bigger length is a broken stream, not a message.
+const FRAME_LIMIT: u32 = 256 << 20;
+
+/// What the judge asks of the driver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// One call, timed; `peak` asks for the call's peak resident memory too.
+    Call { values: Vec<i32>, peak: bool },
+    /// Many calls, untimed, answered together: stress and verify.
+    Batch { cases: Vec<Vec<i32>> },
+    /// One warm-up call, then `reps` timed calls each on a fresh copy, each answered as it ends.
+    Time { values: Vec<i32>, reps: u32 },
+    /// One call in a fresh process: the resident memory it added.
+    Measure { values: Vec<i32> },
+}
+
+/// What the driver answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Sent once, numbered 0, when the driver is ready for requests: the judge's deadlines
+    /// count from here, not from process start.
+    Ready,
+    /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
+    Answer { nanos: u64, peak_kib: Option<u64>, length: u64, answer: Vec<u8> },
+    /// Every call of a batch returned, in order (each cut to ANSWER_KEPT).
+    Answers { answers: Vec<Vec<u8>> },
+    /// One timed call of a `Time` request; the warm-up is not reported.
+    Timed { nanos: u64, answer: Vec<u8> },
+    /// Resident memory the call added, in KiB, where the system can say.
+    Measured { extra_kib: Option<u64>, answer: Vec<u8> },
+    /// The call panicked; the driver exits after this.
+    Panicked { message: String, file: String, line: u32, column: u32 },
+    /// The call ran into the guard page below its stack; the driver exits after this.
+    StackOverflow,
+}
+
+/// How a driver process ends, when it ends by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The judge closed the request pipe.
+    Served = 0,
+    /// Its command line was not the judge's.
+    BadArguments = 2,
+    /// A call panicked (reported first).
+    Panicked = 3,
+    /// A request could not be read or made no sense.
+    BadRequest = 4,
+    /// The reply pipe is closed.
+    ReplyClosed = 5,
+    /// A call overflowed its stack (reported first).
+    StackOverflow = 6,
+    /// The solution's thread could not get the stack it was asked for.
+    NoStack = 7,
+}
+
+impl Exit {
+    pub const ALL: [Exit; 7] = [
+        Exit::Served,
+        Exit::BadArguments,
+        Exit::Panicked,
+        Exit::BadRequest,
+        Exit::ReplyClosed,
+        Exit::StackOverflow,
+        Exit::NoStack,
+    ];
+
+    pub fn from_code(code: i32) -> Option<Exit> {
+        Exit::ALL.into_iter().find(|e| *e as i32 == code)
+    }
+}
+
+const CALL: u8 = 1;
+const BATCH: u8 = 2;
+const TIME: u8 = 3;
+const MEASURE: u8 = 4;
+const ANSWER: u8 = 11;
+const ANSWERS: u8 = 12;
+const TIMED: u8 = 13;
+const MEASURED: u8 = 14;
+const PANICKED: u8 = 15;
+const OVERFLOW: u8 = 16;
+const READY: u8 = 17;
+
+fn frame(kind: u8, seq: u32, payload: Vec<u8>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(payload.len() + 9);
+    out.push(kind);
+    out.extend_from_slice(&seq.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    out.extend_from_slice(&payload);
+    out
+}
+
+fn put_values(out: &mut Vec<u8>, values: &[i32]) {
+    out.extend_from_slice(&(values.len() as u32).to_le_bytes());
+    for v in values {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+}
+
+fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    out.extend_from_slice(bytes);
+}
+
+/// `None` stands for "unknown" as u64::MAX.
+fn put_optional(out: &mut Vec<u8>, value: Option<u64>) {
+    out.extend_from_slice(&value.unwrap_or(u64::MAX).to_le_bytes());
+}
+
+impl Request {
+    pub fn encode(&self, seq: u32) -> Vec<u8> {
+        let mut payload = Vec::new();
+        let kind = match self {
+            Request::Call { values, peak } => {
+                payload.push(u8::from(*peak));
+                put_values(&mut payload, values);
+                CALL
+            }
+            Request::Batch { cases } => return encode_batch(seq, cases.iter().map(Vec::as_slice)),
+            Request::Time { values, reps } => {
+                payload.extend_from_slice(&reps.to_le_bytes());
+                put_values(&mut payload, values);
+                TIME
+            }
+            Request::Measure { values } => {
+                put_values(&mut payload, values);
+                MEASURE
+            }
+        };
+        frame(kind, seq, payload)
+    }
+
+    fn decode(kind: u8, payload: &[u8]) -> Option<Request> {
+        let mut at = Reader { bytes: payload, at: 0 };
+        let request = match kind {
+            CALL => {
+                let peak = at.take(1)?[0] != 0;
+                Request::Call { peak, values: at.values()? }
+            }
+            BATCH => {
+                let count = at.u32()? as usize;
+                let mut cases = Vec::with_capacity(count.min(1 << 16));
+                for _ in 0..count {
+                    cases.push(at.values()?);
+                }
+                Request::Batch { cases }
+            }
+            TIME => Request::Time { reps: at.u32()?, values: at.values()? },
+            MEASURE => Request::Measure { values: at.values()? },
+            _ => return None,
+        };
+        at.done().then_some(request)
+    }
+}
+
+/// A batch request straight from borrowed cases, without copying them into a `Request`.
+pub fn encode_batch<'a>(seq: u32, cases: impl ExactSizeIterator<Item = &'a [i32]>) -> Vec<u8> {
+    let mut payload = Vec::new();
+    payload.extend_from_slice(&(cases.len() as u32).to_le_bytes());
+    for case in cases {
+        put_values(&mut payload, case);
+    }
+    frame(BATCH, seq, payload)
+}
+
+impl Reply {
+    pub fn encode(&self, seq: u32) -> Vec<u8> {
+        let mut payload = Vec::new();
+        let kind = match self {
+            Reply::Answer { nanos, peak_kib, length, answer } => {
+                payload.extend_from_slice(&nanos.to_le_bytes());
+                put_optional(&mut payload, *peak_kib);
+                payload.extend_from_slice(&length.to_le_bytes());
+                payload.extend_from_slice(answer);
+                ANSWER
+            }
+            Reply::Answers { answers } => {
+                payload.extend_from_slice(&(answers.len() as u32).to_le_bytes());
+                for answer in answers {
+                    put_bytes(&mut payload, answer);
+                }
+                ANSWERS
+            }
+            Reply::Timed { nanos, answer } => {
+                payload.extend_from_slice(&nanos.to_le_bytes());
+                payload.extend_from_slice(answer);
+                TIMED
+            }
+            Reply::Measured { extra_kib, answer } => {
+                put_optional(&mut payload, *extra_kib);
+                payload.extend_from_slice(answer);
+                MEASURED
+            }
+            Reply::Panicked { message, file, line, column } => {
+                payload.extend_from_slice(&line.to_le_bytes());
+                payload.extend_from_slice(&column.to_le_bytes());
+                put_bytes(&mut payload, file.as_bytes());
+                payload.extend_from_slice(message.as_bytes());
+                PANICKED
+            }
+            Reply::StackOverflow => OVERFLOW,
+            Reply::Ready => READY,
+        };
+        frame(kind, seq, payload)
+    }
+
+    fn decode(kind: u8, payload: &[u8]) -> Option<Reply> {
+        let mut at = Reader { bytes: payload, at: 0 };
+        let reply = match kind {
+            ANSWER => Reply::Answer {
+                nanos: at.u64()?,
+                peak_kib: at.optional()?,
+                length: at.u64()?,
+                answer: at.rest().to_vec(),
+            },
+            ANSWERS => {
+                let count = at.u32()? as usize;
+                let mut answers = Vec::with_capacity(count.min(1 << 16));
+                for _ in 0..count {
+                    let len = at.u32()? as usize;
+                    answers.push(at.take(len)?.to_vec());
+                }
+                Reply::Answers { answers }
+            }
+            TIMED => Reply::Timed { nanos: at.u64()?, answer: at.rest().to_vec() },
+            MEASURED => Reply::Measured { extra_kib: at.optional()?, answer: at.rest().to_vec() },
+            PANICKED => {
+                let (line, column) = (at.u32()?, at.u32()?);
+                let len = at.u32()? as usize;
+                let file = String::from_utf8_lossy(at.take(len)?).into_owned();
+                Reply::Panicked { line, column, file, message: String::from_utf8_lossy(at.rest()).into_owned() }
+            }
+            OVERFLOW => Reply::StackOverflow,
+            READY => Reply::Ready,
+            _ => return None,
+        };
+        at.done().then_some(reply)
+    }
+}
+
+/// `Reply::StackOverflow` as bytes, built without allocating: it is sent from a signal handler.
+pub fn overflow_frame(seq: u32) -> [u8; 9] {
+    let seq = seq.to_le_bytes();
+    [OVERFLOW, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
+}
+
+/// Reads one frame: `Ok(None)` at a clean end of stream.
+fn read_frame(input: &mut impl Read) -> io::Result<Option<(u8, u32, Vec<u8>)>> {
+    let mut head = [0u8; 9];
+    let mut filled = 0;
+    while filled < head.len() {
+        match input.read(&mut head[filled..]) {
+            Ok(0) if filled == 0 => return Ok(None),
+            Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let seq = u32::from_le_bytes([head[1], head[2], head[3], head[4]]);
+    let len = u32::from_le_bytes([head[5], head[6], head[7], head[8]]);
+    if len > FRAME_LIMIT {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "frame too large"));
+    }
+    let mut payload = vec![0u8; len as usize];
+    input.read_exact(&mut payload)?;
+    Ok(Some((head[0], seq, payload)))
+}
+
+fn invalid() -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, "malformed frame")
+}
+
+/// The next request and its number, or `Ok(None)` when the judge has closed the pipe.
+pub fn read_request(input: &mut impl Read) -> io::Result<Option<(u32, Request)>> {
+    match read_frame(input)? {
+        None => Ok(None),
+        Some((kind, seq, payload)) => Request::decode(kind, &payload).map(|r| Some((seq, r))).ok_or_else(invalid),
+    }
+}
+
+/// The next reply and the number of the request it answers, or `Ok(None)` at the end.
+pub fn read_reply(input: &mut impl Read) -> io::Result<Option<(u32, Reply)>> {
+    match read_frame(input)? {
+        None => Ok(None),
+        Some((kind, seq, payload)) => Reply::decode(kind, &payload).map(|r| Some((seq, r))).ok_or_else(invalid),
+    }
+}
+
+/// Writes one whole frame and flushes it.
+pub fn send(output: &mut impl Write, frame: &[u8]) -> io::Result<()> {
+    output.write_all(frame)?;
+    output.flush()
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let slice = self.bytes.get(self.at..self.at.checked_add(n)?)?;
+        self.at += n;
+        Some(slice)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    fn optional(&mut self) -> Option<Option<u64>> {
+        self.u64().map(|v| (v != u64::MAX).then_some(v))
+    }
+
+    fn values(&mut self) -> Option<Vec<i32>> {
+        let n = self.u32()? as usize;
+        let bytes = self.take(n.checked_mul(4)?)?;
+        Some(bytes.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+    }
+
+    fn rest(&mut self) -> &'a [u8] {
+        let rest = &self.bytes[self.at..];
+        self.at = self.bytes.len();
+        rest
+    }
+
+    fn done(&self) -> bool {
+        self.at == self.bytes.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_request_and_reply_reads_back_as_written() {
+        let requests = [
+            Request::Call { values: vec![1, -2, 1000, -1000], peak: true },
+            Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
+            Request::Time { values: vec![9; 3], reps: 31 },
+            Request::Measure { values: vec![5] },
+        ];
+        let mut stream = Vec::new();
+        for (seq, request) in requests.iter().enumerate() {
+            stream.extend(request.encode(seq as u32 + 7));
+        }
+        let mut input = stream.as_slice();
+        for (seq, request) in requests.iter().enumerate() {
+            assert_eq!(read_request(&mut input).unwrap(), Some((seq as u32 + 7, request.clone())));
+        }
+        assert_eq!(read_request(&mut input).unwrap(), None);
+        let replies = [
+            Reply::Answer { nanos: 12, peak_kib: None, length: 3, answer: b"Bob".to_vec() },
+            Reply::Answer { nanos: 0, peak_kib: Some(4096), length: 0, answer: Vec::new() },
+            Reply::Answers { answers: vec![b"Alice".to_vec(), Vec::new(), b"Tie".to_vec()] },
+            Reply::Timed { nanos: u64::MAX - 1, answer: b"Tie".to_vec() },
+            Reply::Measured { extra_kib: Some(0), answer: b"Bob".to_vec() },
+            Reply::Panicked { message: "index out of bounds".into(), file: "x.rs".into(), line: 9, column: 4 },
+            Reply::StackOverflow,
+            Reply::Ready,
+        ];
+        assert_eq!(Reply::StackOverflow.encode(3), overflow_frame(3));
+        let stream: Vec<u8> = replies.iter().flat_map(|r| r.encode(3)).collect();
+        let mut input = stream.as_slice();
+        for reply in &replies {
+            assert_eq!(read_reply(&mut input).unwrap(), Some((3, reply.clone())));
+        }
+    }
+
+    #[test]
+    fn broken_streams_are_errors_not_panics() {
+        let whole = Request::Call { values: vec![1, 2, 3], peak: false }.encode(1);
+        for cut in 1..whole.len() {
+            assert!(read_request(&mut &whole[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut unknown = whole.clone();
+        unknown[0] = 99;
+        assert!(read_request(&mut unknown.as_slice()).is_err());
+        let mut huge = whole.clone();
+        huge[5..9].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(read_request(&mut huge.as_slice()).is_err());
+        // A payload longer than its content is malformed too.
+        let mut padded = whole;
+        padded[5] += 1;
+        padded.push(0);
+        assert!(read_request(&mut padded.as_slice()).is_err());
+    }
+
+    #[test]
+    fn exit_codes_are_distinct_and_read_back() {
+        for exit in Exit::ALL {
+            assert_eq!(Exit::from_code(exit as i32), Some(exit));
+        }
+        assert_eq!(Exit::from_code(101), None);
+    }
+}

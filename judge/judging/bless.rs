@@ -1,0 +1,169 @@
+//! `judge bless`: makes each generated suite's inputs again from its MANIFEST, then each
+//! case's `.out` from the oracle, never from a strategy under test, like compiletest's
+//! `--bless`. Every write goes through a temporary file and a rename, so a judge running at
+//! the same moment never reads half a file. `--check` writes nothing and reports what would
+//! change.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::cases::{self, read_case_file, CaseProblem, CasesError};
+use super::manifest::{self, ManifestError};
+use crate::exec::compile::write_atomically;
+use crate::problem::format;
+use crate::problem::{oracle, Answer};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum What {
+    /// An input made from its MANIFEST line, for the first time or again.
+    Input { values: usize },
+    /// An output written for the first time.
+    Created { answer: Answer },
+    /// An output whose stored answer differs from the oracle's.
+    Changed { old: Answer, new: Answer },
+    /// An output whose text differs from LeetCode's form but not in its answer (spacing).
+    Reformatted { answer: Answer },
+}
+
+#[derive(Debug)]
+pub struct Change {
+    pub path: PathBuf,
+    pub what: What,
+}
+
+#[derive(Debug, Default)]
+pub struct Blessed {
+    pub changes: Vec<Change>,
+    pub unchanged: usize,
+    /// Inputs or manifests that could not be read: nothing is written for them.
+    pub broken: Vec<Broken>,
+    /// Whether files were written (false with `--check`).
+    pub wrote: bool,
+}
+
+#[derive(Debug)]
+pub enum Broken {
+    Case(CaseProblem),
+    Manifest { path: PathBuf, error: ManifestError },
+    Write { path: PathBuf, error: std::io::Error },
+}
+
+pub fn bless(root: &Path, check: bool) -> Result<Blessed, CasesError> {
+    let mut blessed = Blessed { wrote: !check, ..Blessed::default() };
+    for suite in cases::suites(root)? {
+        let dir = root.join(&suite);
+        regenerate(&dir, check, &mut blessed);
+        let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "in"))
+            .collect();
+        inputs.sort_by(|a, b| cases::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        for input in inputs {
+            bless_one(&input, check, &mut blessed);
+        }
+    }
+    Ok(blessed)
+}
+
+fn write(path: &Path, text: &str, check: bool, what: What, blessed: &mut Blessed) {
+    if !check {
+        if let Err(error) = write_atomically(path, text.as_bytes()) {
+            blessed.broken.push(Broken::Write { path: path.to_path_buf(), error });
+            return;
+        }
+    }
+    blessed.changes.push(Change { path: path.to_path_buf(), what });
+}
+
+/// Writes the `.in` of every MANIFEST line whose file is missing or differs.
+fn regenerate(dir: &Path, check: bool, blessed: &mut Blessed) {
+    let path = dir.join("MANIFEST");
+    let Ok(text) = fs::read_to_string(&path) else { return };
+    let entries = match manifest::parse(&text) {
+        Ok(entries) => entries,
+        Err(error) => return blessed.broken.push(Broken::Manifest { path, error }),
+    };
+    for entry in entries {
+        let input = dir.join(format!("{}.in", entry.name));
+        let values = entry.values();
+        let wanted = format::write_input(&values);
+        match read_case_file(&input) {
+            Ok(old) if old == wanted => {}
+            Ok(_) | Err(CaseProblem::Unreadable { .. }) => {
+                write(&input, &wanted, check, What::Input { values: values.len() }, blessed)
+            }
+            Err(problem) => blessed.broken.push(Broken::Case(problem)),
+        }
+    }
+}
+
+fn bless_one(input: &Path, check: bool, blessed: &mut Blessed) {
+    let text = match read_case_file(input) {
+        Ok(text) => text,
+        // With --check an input that regenerating would create is not there yet.
+        Err(CaseProblem::Unreadable { .. }) if check && blessed.changes.iter().any(|c| c.path == input) => return,
+        Err(problem) => return blessed.broken.push(Broken::Case(problem)),
+    };
+    let values = match format::parse_input(&text) {
+        Ok(values) => values,
+        Err(error) => {
+            return blessed.broken.push(Broken::Case(CaseProblem::Format { path: input.to_path_buf(), error }))
+        }
+    };
+    let answer = oracle::answer(&values);
+    let wanted = format::write_output(answer);
+    let output = input.with_extension("out");
+    let what = match read_case_file(&output) {
+        Ok(old) if old == wanted => {
+            blessed.unchanged += 1;
+            return;
+        }
+        Ok(old) => match format::parse_output(&old) {
+            Ok(stored) if stored == answer => What::Reformatted { answer },
+            Ok(stored) => What::Changed { old: stored, new: answer },
+            Err(_) => What::Created { answer },
+        },
+        Err(CaseProblem::Unreadable { .. }) => What::Created { answer },
+        Err(problem) => return blessed.broken.push(Broken::Case(problem)),
+    };
+    write(&output, &wanted, check, what, blessed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_reports_without_writing_and_bless_writes_from_the_oracle() {
+        let root = std::env::temp_dir().join(format!("judge-bless-test-{}", std::process::id()));
+        let mine = root.join("mine");
+        fs::create_dir_all(&mine).unwrap();
+        fs::create_dir_all(root.join("made")).unwrap();
+        fs::write(mine.join("lonely.in"), "[1,2,3,7]\n").unwrap();
+        fs::write(mine.join("wrong.in"), "[1,2,3,-9]\n").unwrap();
+        fs::write(mine.join("wrong.out"), "\"Bob\"\n").unwrap();
+        fs::write(mine.join("right.in"), "[1,2,3,6]\n").unwrap();
+        fs::write(mine.join("right.out"), "\"Tie\"\n").unwrap();
+        fs::write(root.join("made/MANIFEST"), "z3  judge gen --shape zeros --len 3 --seed 1\n").unwrap();
+        let checked = bless(&root, true).unwrap();
+        let whats: Vec<What> = checked.changes.iter().map(|c| c.what).collect();
+        assert_eq!(
+            whats,
+            [
+                What::Input { values: 3 },
+                What::Created { answer: Answer::Bob },
+                What::Changed { old: Answer::Bob, new: Answer::Alice }
+            ]
+        );
+        assert!(!mine.join("lonely.out").exists() && !root.join("made/z3.in").exists());
+        let blessed = bless(&root, false).unwrap();
+        assert_eq!(blessed.changes.len(), 4, "{:?}", blessed.changes);
+        assert_eq!(fs::read_to_string(mine.join("wrong.out")).unwrap(), "\"Alice\"\n");
+        assert_eq!(fs::read_to_string(root.join("made/z3.out")).unwrap(), "\"Tie\"\n");
+        let again = bless(&root, true).unwrap();
+        assert!(again.changes.is_empty() && again.unchanged == 4, "{again:?}");
+        fs::remove_dir_all(&root).unwrap();
+    }
+}

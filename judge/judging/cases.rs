@@ -1,0 +1,274 @@
+//! Stored cases: `<cases>/<suite>/<name>.in` with its `<name>.out`. A suite is any folder
+//! directly under the cases folder. A case file is read only if it is a regular file of at
+//! most `CASE_FILE_LIMIT` bytes; anything else is a judge error for that case alone, naming
+//! the path, and every other case is still judged.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use crate::problem::format::{self, FormatError};
+use crate::problem::Answer;
+
+/// The largest case file read: a 50,000-value input is under 300 KB.
+pub const CASE_FILE_LIMIT: u64 = 16 << 20;
+
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// `suite/name`, the id used by `--case` and in reports.
+    pub id: String,
+    pub input: PathBuf,
+    pub values: Vec<i32>,
+    pub expected: Answer,
+}
+
+impl Case {
+    pub fn suite(&self) -> &str {
+        self.id.split('/').next().unwrap_or("")
+    }
+
+    pub fn output(&self) -> PathBuf {
+        self.input.with_extension("out")
+    }
+}
+
+/// Why one case (or one suite) could not be read.
+#[derive(Debug)]
+pub enum CaseProblem {
+    Unreadable {
+        path: PathBuf,
+        error: io::Error,
+    },
+    /// A FIFO, a device, a folder: not a regular file.
+    NotAFile {
+        path: PathBuf,
+    },
+    TooLarge {
+        path: PathBuf,
+        bytes: u64,
+    },
+    Format {
+        path: PathBuf,
+        error: FormatError,
+    },
+    /// One of the two files is missing.
+    Unpaired {
+        present: PathBuf,
+        missing: PathBuf,
+    },
+}
+
+#[derive(Debug)]
+pub struct BadCase {
+    pub id: String,
+    pub problem: CaseProblem,
+}
+
+/// Why no case could be looked for at all.
+#[derive(Debug)]
+pub enum CasesError {
+    /// The cases folder does not exist or cannot be listed.
+    Missing { root: PathBuf, error: io::Error },
+    /// The folder holds cases itself: it is a suite, and `--cases` wants the folder of suites.
+    IsASuite { root: PathBuf },
+}
+
+pub struct Loaded {
+    pub cases: Vec<Case>,
+    pub bad: Vec<BadCase>,
+}
+
+/// Every case under `root` whose id matches one of `patterns` (all when there are none), in
+/// suite order (samples, edge, then by name) and natural order within a suite.
+pub fn load(root: &Path, patterns: &[String]) -> Result<Loaded, CasesError> {
+    let mut loaded = Loaded { cases: Vec::new(), bad: Vec::new() };
+    for suite in suites(root)? {
+        let dir = root.join(&suite);
+        let names = match pairs(&dir) {
+            Ok(names) => names,
+            Err(error) => {
+                loaded.bad.push(BadCase { id: suite, problem: CaseProblem::Unreadable { path: dir, error } });
+                continue;
+            }
+        };
+        for (name, (has_in, has_out)) in names {
+            if !patterns.is_empty() && !patterns.iter().any(|p| matches(p, &suite, &name)) {
+                continue;
+            }
+            let id = format!("{suite}/{name}");
+            let (input, output) = (dir.join(format!("{name}.in")), dir.join(format!("{name}.out")));
+            let read = match (has_in, has_out) {
+                (true, false) => Err(CaseProblem::Unpaired { present: input, missing: output }),
+                (false, true) => Err(CaseProblem::Unpaired { present: output, missing: input }),
+                _ => read_pair(&input, &output).map(|(values, expected)| Case {
+                    id: id.clone(),
+                    input,
+                    values,
+                    expected,
+                }),
+            };
+            match read {
+                Ok(case) => loaded.cases.push(case),
+                Err(problem) => loaded.bad.push(BadCase { id, problem }),
+            }
+        }
+    }
+    Ok(loaded)
+}
+
+/// The suite folders under `root`, samples and edge first.
+pub fn suites(root: &Path) -> Result<Vec<String>, CasesError> {
+    let listed = fs::read_dir(root).map_err(|error| CasesError::Missing { root: root.to_path_buf(), error })?;
+    let mut names = Vec::new();
+    for entry in listed.filter_map(Result::ok) {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "in") {
+            return Err(CasesError::IsASuite { root: root.to_path_buf() });
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() && !name.starts_with('.') {
+            names.push(name);
+        }
+    }
+    let rank = |n: &str| ["samples", "edge"].iter().position(|s| *s == n).unwrap_or(2);
+    names.sort_by(|a, b| rank(a).cmp(&rank(b)).then_with(|| natural_cmp(a, b)));
+    Ok(names)
+}
+
+/// Case names in a suite folder, each with whether its `.in` and `.out` exist.
+fn pairs(dir: &Path) -> io::Result<Vec<(String, (bool, bool))>> {
+    let mut found: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else { continue };
+        let slot = found.entry(stem.to_string_lossy().into_owned()).or_default();
+        match ext.to_str() {
+            Some("in") => slot.0 = true,
+            Some("out") => slot.1 = true,
+            _ => {}
+        }
+    }
+    let mut pairs: Vec<_> = found.into_iter().filter(|(_, (i, o))| *i || *o).collect();
+    pairs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    Ok(pairs)
+}
+
+fn read_pair(input: &Path, output: &Path) -> Result<(Vec<i32>, Answer), CaseProblem> {
+    let text = read_case_file(input)?;
+    let values =
+        format::parse_input(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
+    let text = read_case_file(output)?;
+    let expected =
+        format::parse_output(&text).map_err(|error| CaseProblem::Format { path: output.to_path_buf(), error })?;
+    Ok((values, expected))
+}
+
+/// A case file's text, if it is a regular file within the size limit. It is opened without
+/// blocking, so a FIFO cannot hang the judge, and checked after opening, so what is read is
+/// what was checked.
+pub fn read_case_file(path: &Path) -> Result<String, CaseProblem> {
+    let unreadable = |error| CaseProblem::Unreadable { path: path.to_path_buf(), error };
+    let file = open_without_blocking(path).map_err(unreadable)?;
+    let meta = file.metadata().map_err(unreadable)?;
+    if !meta.is_file() {
+        return Err(CaseProblem::NotAFile { path: path.to_path_buf() });
+    }
+    if meta.len() > CASE_FILE_LIMIT {
+        return Err(CaseProblem::TooLarge { path: path.to_path_buf(), bytes: meta.len() });
+    }
+    let mut bytes = Vec::new();
+    file.take(CASE_FILE_LIMIT + 1).read_to_end(&mut bytes).map_err(unreadable)?;
+    if bytes.len() as u64 > CASE_FILE_LIMIT {
+        return Err(CaseProblem::TooLarge { path: path.to_path_buf(), bytes: bytes.len() as u64 });
+    }
+    String::from_utf8(bytes).map_err(|_| unreadable(io::Error::new(io::ErrorKind::InvalidData, "not UTF-8")))
+}
+
+fn open_without_blocking(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting.
+        options.custom_flags(0o4000);
+    }
+    options.open(path)
+}
+
+/// `--case` matching: the whole id, the suite or the name, with `*` as a wildcard.
+pub fn matches(pattern: &str, suite: &str, name: &str) -> bool {
+    let id = format!("{suite}/{name}");
+    [id.as_str(), suite, name].iter().any(|text| glob(pattern.as_bytes(), text.as_bytes()))
+}
+
+fn glob(pattern: &[u8], text: &[u8]) -> bool {
+    match pattern.split_first() {
+        None => text.is_empty(),
+        Some((b'*', rest)) => (0..=text.len()).any(|skip| glob(rest, &text[skip..])),
+        Some((c, rest)) => text.first() == Some(c) && glob(rest, &text[1..]),
+    }
+}
+
+/// Orders digit runs by value, so `case-9` sorts before `case-10`.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let key = |s: &str| {
+        let mut parts: Vec<(String, u64)> = Vec::new();
+        let (mut text, mut digits) = (String::new(), String::new());
+        for c in s.chars().chain(std::iter::once('\0')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                parts.push((std::mem::take(&mut text), digits.parse().unwrap_or(u64::MAX)));
+                digits.clear();
+            }
+            text.push(c);
+        }
+        parts.push((text, 0));
+        parts
+    };
+    key(a).cmp(&key(b)).then_with(|| a.cmp(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order_puts_9_before_10() {
+        let mut names = vec!["example-10", "example-9", "example-1", "a"];
+        names.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(names, ["a", "example-1", "example-9", "example-10"]);
+    }
+
+    #[test]
+    fn case_patterns_match_suite_name_id_and_wildcards() {
+        assert!(matches("edge", "edge", "tie-1"));
+        assert!(matches("tie-1", "edge", "tie-1"));
+        assert!(matches("edge/t*", "edge", "tie-1"));
+        assert!(matches("*50000*", "stress", "uniform-50000-1"));
+        assert!(!matches("edg", "edge", "tie-1"));
+        assert!(!matches("samples", "edge", "tie-1"));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn devices_fifos_and_huge_files_are_refused_without_hanging() {
+        let dir = std::env::temp_dir().join(format!("judge-cases-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo.in");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        assert!(matches!(read_case_file(&fifo), Err(CaseProblem::NotAFile { .. })));
+        let zero = dir.join("zero.in");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        assert!(matches!(read_case_file(&zero), Err(CaseProblem::NotAFile { .. })));
+        let big = dir.join("big.in");
+        File::create(&big).unwrap().set_len(CASE_FILE_LIMIT + 1).unwrap();
+        assert!(matches!(read_case_file(&big), Err(CaseProblem::TooLarge { .. })));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

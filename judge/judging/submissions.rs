@@ -1,0 +1,246 @@
+//! The submissions: every `solutions/*.rs` (a strategy, which must be accepted),
+//! `solutions/wrong/*.rs` (a wrong one, tagged on its first line with the verdict it must get,
+//! `// expect: WA`), and the mutants of a strategy (`dp_array#12`), which must be rejected.
+//! A tag is read once, here, into `Expect`.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use super::mutate;
+use super::verdict::Verdict;
+use super::workspace::Workspace;
+use crate::exec::compile::Unit;
+
+/// A solution file larger than this is not a LeetCode submission.
+pub const SOURCE_LIMIT: u64 = 1 << 20;
+
+/// What a submission must get on the stored cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// A strategy: AC on every case.
+    Accepted,
+    /// A wrong submission: this verdict, as its first failure.
+    Verdict(Verdict),
+    /// A mutant: any failure at all.
+    Rejected,
+}
+
+#[derive(Clone, Debug)]
+pub struct Submission {
+    /// `four_scalars`, `wrong/sign_slip`, `dp_array#12`.
+    pub name: String,
+    /// The file, relative to the workspace: `solutions/four_scalars.rs`.
+    pub shown: String,
+    /// The text that is compiled: the file, or the mutated file.
+    pub source: String,
+    pub expect: Expect,
+}
+
+impl Submission {
+    pub fn unit(&self) -> Unit {
+        Unit { source: self.source.clone(), shown: self.shown.clone() }
+    }
+
+    pub fn is_strategy(&self) -> bool {
+        self.expect == Expect::Accepted
+    }
+}
+
+#[derive(Debug)]
+pub enum SubmissionError {
+    /// No file by that name; `known` lists every name, for a suggestion.
+    Unknown {
+        name: String,
+        known: Vec<String>,
+    },
+    Unreadable {
+        file: String,
+        error: io::Error,
+    },
+    /// A FIFO, a device, a folder, or larger than SOURCE_LIMIT.
+    NotAFile {
+        file: String,
+    },
+    /// A wrong submission whose first line is not `// expect: <verdict>`.
+    BadTag {
+        file: String,
+        found: String,
+    },
+    /// `strategy#index` past the last mutant.
+    NoSuchMutant {
+        strategy: String,
+        index: usize,
+        count: usize,
+    },
+    /// `solutions/` itself could not be listed.
+    NoFolder {
+        folder: String,
+        error: io::Error,
+    },
+}
+
+/// The solution files of a workspace, by name.
+pub struct Catalog {
+    /// (name, path), strategies first, each group by name.
+    files: Vec<(String, PathBuf)>,
+    root: PathBuf,
+}
+
+impl Catalog {
+    pub fn scan(workspace: &Workspace) -> Result<Catalog, SubmissionError> {
+        let mut files = Vec::new();
+        for (folder, prefix) in [(workspace.solutions.clone(), ""), (workspace.solutions.join("wrong"), "wrong/")] {
+            let listed = match fs::read_dir(&folder) {
+                Ok(listed) => listed,
+                Err(e) if !prefix.is_empty() && e.kind() == io::ErrorKind::NotFound => continue,
+                Err(error) => return Err(SubmissionError::NoFolder { folder: workspace.shown(&folder), error }),
+            };
+            let mut found: Vec<(String, PathBuf)> = listed
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+                .filter_map(|p| Some((format!("{prefix}{}", p.file_stem()?.to_str()?), p)))
+                .collect();
+            found.sort();
+            files.extend(found);
+        }
+        Ok(Catalog { files, root: workspace.root.clone() })
+    }
+
+    /// Every name, strategies first.
+    pub fn names(&self) -> Vec<String> {
+        self.files.iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    pub fn strategies(&self) -> Vec<String> {
+        self.names().into_iter().filter(|n| !n.starts_with("wrong/")).collect()
+    }
+
+    /// `four_scalars`, `solutions/four_scalars.rs`, `wrong/x`, `solutions/wrong/x.rs`, an
+    /// absolute path inside the workspace, or `strategy#k` for a mutant: the name it stands for.
+    pub fn normalise(&self, name: &str) -> String {
+        let path = Path::new(name);
+        let relative = path.strip_prefix(&self.root).unwrap_or(path);
+        let text = relative.to_string_lossy();
+        let text = text.trim_start_matches("./");
+        let text = text.strip_prefix("solutions/").unwrap_or(text);
+        text.strip_suffix(".rs").unwrap_or(text).to_string()
+    }
+
+    pub fn resolve(&self, workspace: &Workspace, name: &str) -> Result<Submission, SubmissionError> {
+        let name = self.normalise(name);
+        if let Some((strategy, index)) = name.split_once('#') {
+            let index = index.parse().map_err(|_| self.unknown(&name))?;
+            return self.mutant(workspace, strategy, index);
+        }
+        let path = &self.files.iter().find(|(n, _)| *n == name).ok_or_else(|| self.unknown(&name))?.1;
+        let file = workspace.shown(path);
+        let source = read_source(path, &file)?;
+        let expect = if name.starts_with("wrong/") { tag(&source, &file)? } else { Expect::Accepted };
+        Ok(Submission { name, shown: file, source, expect })
+    }
+
+    /// Mutant `index` of `strategy`, as `judge mutants` numbers them.
+    pub fn mutant(&self, workspace: &Workspace, strategy: &str, index: usize) -> Result<Submission, SubmissionError> {
+        let original = self.resolve(workspace, strategy)?;
+        let mut mutants = mutate::generate(&original.source);
+        let count = mutants.len();
+        if index >= count {
+            return Err(SubmissionError::NoSuchMutant { strategy: original.name, index, count });
+        }
+        let mutant = mutants.swap_remove(index);
+        let name = format!("{}#{index}", original.name);
+        Ok(Submission { name, shown: original.shown, source: mutant.source, expect: Expect::Rejected })
+    }
+
+    /// The named submissions in the order given (each once), or every file when none is named.
+    pub fn select(&self, workspace: &Workspace, names: &[String]) -> (Vec<Submission>, Vec<SubmissionError>) {
+        let wanted = if names.is_empty() { self.names() } else { names.to_vec() };
+        let (mut chosen, mut errors): (Vec<Submission>, Vec<SubmissionError>) = (Vec::new(), Vec::new());
+        for name in wanted {
+            match self.resolve(workspace, &name) {
+                Ok(s) if chosen.iter().any(|c| c.name == s.name) => {}
+                Ok(s) => chosen.push(s),
+                Err(e) => errors.push(e),
+            }
+        }
+        (chosen, errors)
+    }
+
+    fn unknown(&self, name: &str) -> SubmissionError {
+        SubmissionError::Unknown { name: name.to_string(), known: self.names() }
+    }
+}
+
+/// The file's text, if it is a regular file of a sane size.
+fn read_source(path: &Path, file: &str) -> Result<String, SubmissionError> {
+    let unreadable = |error| SubmissionError::Unreadable { file: file.to_string(), error };
+    let opened = fs::File::open(path).map_err(unreadable)?;
+    let meta = opened.metadata().map_err(unreadable)?;
+    if !meta.is_file() || meta.len() > SOURCE_LIMIT {
+        return Err(SubmissionError::NotAFile { file: file.to_string() });
+    }
+    let mut text = String::new();
+    opened.take(SOURCE_LIMIT).read_to_string(&mut text).map_err(unreadable)?;
+    Ok(text)
+}
+
+/// `// expect: WA` on the first line.
+fn tag(source: &str, file: &str) -> Result<Expect, SubmissionError> {
+    let first = source.lines().next().unwrap_or("");
+    let bad = || SubmissionError::BadTag { file: file.to_string(), found: first.to_string() };
+    let code = first.strip_prefix("// expect:").ok_or_else(bad)?.trim();
+    match Verdict::parse(code) {
+        Some(Verdict::Ac) | None => Err(bad()),
+        Some(verdict) => Ok(Expect::Verdict(verdict)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace() -> Workspace {
+        Workspace::find(None).unwrap()
+    }
+
+    #[test]
+    fn names_paths_and_mutants_resolve_to_the_same_files() {
+        let workspace = workspace();
+        let catalog = Catalog::scan(&workspace).unwrap();
+        let strategies = catalog.strategies();
+        assert!(strategies.len() >= 4, "{strategies:?}");
+        let first = &strategies[0];
+        for spelling in [first.clone(), format!("solutions/{first}.rs"), format!("./solutions/{first}.rs")] {
+            assert_eq!(catalog.resolve(&workspace, &spelling).unwrap().name, *first);
+        }
+        let absolute = workspace.solutions.join(format!("{first}.rs"));
+        assert_eq!(catalog.resolve(&workspace, absolute.to_str().unwrap()).unwrap().expect, Expect::Accepted);
+        let mutant = catalog.resolve(&workspace, &format!("{first}#0")).unwrap();
+        assert_eq!((mutant.expect, mutant.shown), (Expect::Rejected, format!("solutions/{first}.rs")));
+        assert!(matches!(catalog.resolve(&workspace, "nope"), Err(SubmissionError::Unknown { .. })));
+        let past = format!("{first}#999999");
+        assert!(matches!(catalog.resolve(&workspace, &past), Err(SubmissionError::NoSuchMutant { .. })));
+    }
+
+    #[test]
+    fn every_wrong_submission_has_a_tag_other_than_ac() {
+        let workspace = workspace();
+        let catalog = Catalog::scan(&workspace).unwrap();
+        let (wrong, errors) = catalog.select(&workspace, &[]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let tagged = wrong.iter().filter(|s| matches!(s.expect, Expect::Verdict(_))).count();
+        assert_eq!(tagged, catalog.names().len() - catalog.strategies().len());
+        assert!(tagged >= 10);
+    }
+
+    #[test]
+    fn tags_are_read_from_the_first_line_only() {
+        assert_eq!(tag("// expect: TLE\nfn x() {}", "f").unwrap(), Expect::Verdict(Verdict::Tle));
+        assert_eq!(tag("// expect: CE\n", "f").unwrap(), Expect::Verdict(Verdict::Ce));
+        for bad in ["// expect: AC", "// expect: maybe", "fn x() {}\n// expect: WA", ""] {
+            assert!(matches!(tag(bad, "f"), Err(SubmissionError::BadTag { .. })), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! What `judge bless` changed, or with `--check` would change: old -> new for every file.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::error::{case_problem, path};
+use super::json::Json;
+use super::units;
+use crate::judging::bless::{Blessed, Broken, What};
+
+fn what(what: &What) -> String {
+    match what {
+        What::Input { values } => format!("made from its MANIFEST line ({})", units::count(*values, "value")),
+        What::Created { answer } => format!("(none) -> \"{}\"", answer.as_str()),
+        What::Changed { old, new } => format!("\"{}\" -> \"{}\"", old.as_str(), new.as_str()),
+        What::Reformatted { answer } => format!("\"{}\", rewritten in LeetCode's form", answer.as_str()),
+    }
+}
+
+fn broken(broken: &Broken, root: Option<&Path>) -> String {
+    match broken {
+        Broken::Case(problem) => case_problem(problem, root),
+        Broken::Manifest { path: p, error } => format!(
+            "{}:{}: not '<name>  judge gen --shape SHAPE --len N --seed SEED': {:?}",
+            path(p, root),
+            error.line,
+            error.text
+        ),
+        Broken::Write { path: p, error } => format!("{}: {error}", path(p, root)),
+    }
+}
+
+pub fn text(blessed: &Blessed, root: Option<&Path>) -> String {
+    let mut out = String::new();
+    let verb = if blessed.wrote { "" } else { "would change " };
+    for change in &blessed.changes {
+        let _ = writeln!(out, "{verb}{}  {}", path(&change.path, root), what(&change.what));
+    }
+    for problem in &blessed.broken {
+        let _ = writeln!(out, "judge error: {}", broken(problem, root));
+    }
+    let done = if blessed.wrote { "written" } else { "would be written (--check: nothing was)" };
+    let _ = writeln!(
+        out,
+        "bless: {} {done}, {} unchanged, {} unreadable",
+        blessed.changes.len(),
+        blessed.unchanged,
+        blessed.broken.len()
+    );
+    out
+}
+
+pub fn json(blessed: &Blessed, exit: u8, root: Option<&Path>) -> Json {
+    let changes = blessed.changes.iter().map(|c| {
+        let (old, new) = match c.what {
+            What::Changed { old, new } => (Some(old.as_str()), Some(new.as_str())),
+            What::Created { answer } => (None, Some(answer.as_str())),
+            What::Reformatted { answer } => (Some(answer.as_str()), Some(answer.as_str())),
+            What::Input { .. } => (None, None),
+        };
+        Json::object([
+            ("file", Json::str(path(&c.path, root))),
+            ("old", Json::opt(old, Json::str)),
+            ("new", Json::opt(new, Json::str)),
+            ("what", Json::str(what(&c.what))),
+        ])
+    });
+    Json::object([
+        ("format_version", Json::int(2)),
+        ("command", Json::str("bless")),
+        ("exit_status", Json::int(exit)),
+        ("wrote", Json::Bool(blessed.wrote)),
+        ("changes", Json::Array(changes.collect())),
+        ("unchanged", Json::int(blessed.unchanged as i128)),
+        ("judge_errors", Json::Array(blessed.broken.iter().map(|b| Json::str(broken(b, root))).collect())),
+    ])
+}

@@ -1,0 +1,305 @@
+//! The judge's errors, every one worded here: what went wrong, in one lowercase line that
+//! quotes the bad input and shows paths relative to the workspace, then a hint where one helps.
+
+use std::io;
+use std::path::Path;
+
+use super::units;
+use crate::cli::flags::Kind;
+use crate::cli::{suggest, Command, UsageError};
+use crate::exec::compile::{CompileError, CompilerMissing};
+use crate::exec::limits::{Unhonourable, MAX_STACK_MIB, MIN_MEMORY_MIB};
+use crate::judging::cases::{CaseProblem, CasesError};
+use crate::judging::session::SetupError;
+use crate::judging::submissions::SubmissionError;
+use crate::judging::workspace::NoWorkspace;
+use crate::problem::format::{Fault, FormatError, Token};
+use crate::problem::{MAX_LEN, MAX_VALUE, MIN_LEN, MIN_VALUE};
+use crate::search::{Bound, SearchError};
+
+/// Everything that ends a command with exit status 2.
+#[derive(Debug)]
+pub enum Error {
+    Usage(UsageError),
+    NoWorkspace(NoWorkspace),
+    Setup(SetupError),
+    Search(SearchError),
+    /// A file the judge could not read or write.
+    Io {
+        path: std::path::PathBuf,
+        error: io::Error,
+    },
+    /// `judge run`'s input: where it came from and what was wrong with it.
+    Input {
+        origin: String,
+        error: FormatError,
+    },
+    /// `--svg` aimed at stored data.
+    Protected {
+        path: std::path::PathBuf,
+    },
+    /// `--plain` with other than one solution.
+    PlainNeedsOne,
+}
+
+/// `path` relative to `root` when inside it.
+pub fn path(path: &Path, root: Option<&Path>) -> String {
+    root.and_then(|r| path.strip_prefix(r).ok()).unwrap_or(path).display().to_string()
+}
+
+fn lower(error: &io::Error) -> String {
+    let text = error.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text).to_string();
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().chain(chars).collect())
+}
+
+/// The message for an error, with hint lines after it.
+pub fn describe(error: &Error, root: Option<&Path>) -> String {
+    match error {
+        Error::Usage(usage) => format!("{}\nhint: {}", usage_line(usage), usage_hint(usage)),
+        Error::NoWorkspace(none) => format!(
+            "no workspace at {} or above it: the judge looks for a folder with Cargo.toml and solutions/\n\
+             hint: run it inside the workspace (where Cargo.toml, solutions/ and testcases/ are)",
+            none.searched_from.display()
+        ),
+        Error::Setup(setup) => setup_line(setup, root),
+        Error::Search(search) => search_line(search, root),
+        Error::Io { path: p, error } => format!("{}: {}", path(p, root), lower(error)),
+        Error::Input { origin, error } => format!("{origin}:{}", format_error(error)),
+        Error::Protected { path: p } => format!(
+            "refusing to write the chart to {}: testcases/ and solutions/ hold stored data\nhint: give another path, or none for target/judge/bench.svg",
+            path(p, root)
+        ),
+        Error::PlainNeedsOne => "'--plain' needs exactly one '--solution'".to_string(),
+    }
+}
+
+fn expected_value(kind: Kind) -> String {
+    match kind {
+        Kind::Switch => "no value".to_string(),
+        Kind::Text | Kind::OptionalPath => "a non-empty word".to_string(),
+        Kind::Count { min: 0 } => "a whole number".to_string(),
+        Kind::Count { min } => format!("a whole number of at least {min}"),
+        Kind::Duration => "a time from 1ms to 1 hour, such as 1, 0.5, 1.5s or 300ms".to_string(),
+        Kind::Choice(words) => words.join(" or "),
+        Kind::Range => "LOW..=HIGH with LOW <= HIGH, such as -3..=3".to_string(),
+        Kind::Sizes => "sizes of at least 1 separated by commas, such as 1000,50000".to_string(),
+        Kind::Shape => crate::problem::generator::Shape::names(),
+        Kind::Operator => crate::judging::mutate::Operator::ALL.map(|o| o.name()).join(", "),
+    }
+}
+
+fn command_name(command: Command) -> String {
+    match command.word() {
+        "" => "judge".to_string(),
+        word => format!("judge {word}"),
+    }
+}
+
+fn usage_line(error: &UsageError) -> String {
+    let mean = |s: &Option<String>| s.as_ref().map_or(String::new(), |s| format!("; did you mean '{s}'?"));
+    match error {
+        UsageError::UnknownCommand { word, suggestion } => format!("unknown command {word:?}{}", mean(suggestion)),
+        UsageError::UnknownFlag { flag, suggestion } => format!("unknown option '{flag}'{}", mean(suggestion)),
+        UsageError::NotForCommand { flag, command } => {
+            format!("option '{flag}' does not apply to '{}'", command_name(*command))
+        }
+        UsageError::MissingValue { flag } => format!("option '{flag}' needs a value"),
+        UsageError::BadValue { flag, value, kind } => {
+            format!("invalid value {value:?} for '{flag}': expected {}", expected_value(*kind))
+        }
+        UsageError::SwitchWithValue { flag, value } => format!("option '{flag}' takes no value, found {value:?}"),
+        UsageError::Unexpected { word, command } => {
+            format!("unexpected argument {word:?} for '{}'", command_name(*command))
+        }
+        UsageError::Missing { what, command } => format!("'{}' needs {what}", command_name(*command)),
+        UsageError::Conflict { first, second } => format!("give {first} or {second}, not both"),
+        UsageError::OverLimit { flag, value, most } => format!("'{flag} {value}' is over LeetCode's limit of {most}"),
+    }
+}
+
+fn usage_hint(error: &UsageError) -> String {
+    let command = match error {
+        UsageError::NotForCommand { command, .. }
+        | UsageError::Unexpected { command, .. }
+        | UsageError::Missing { command, .. } => Some(*command),
+        _ => None,
+    };
+    match command.map(|c| c.word()).filter(|w| !w.is_empty()) {
+        Some(word) => format!("run 'judge help {word}' for its options"),
+        None => "run 'judge help' for the commands and options".to_string(),
+    }
+}
+
+pub fn format_error(error: &FormatError) -> String {
+    let token = |t: Token| match t {
+        Token::OpenBracket => "'[' to open the array",
+        Token::CommaOrClose => "',' or ']' after a value",
+        Token::Number => "a number",
+        Token::End => "end of input",
+        Token::OpenQuote => "'\"' to open the answer",
+        Token::CloseQuote => "'\"' to close the answer",
+    };
+    let what = match &error.fault {
+        Fault::Expected { wanted, found } => {
+            let found = found.map_or("end of input".to_string(), |c| format!("{c:?}"));
+            format!("expected {}, found {found}", token(*wanted))
+        }
+        Fault::Empty => format!("the array is empty; LeetCode allows {MIN_LEN}..={MAX_LEN} values"),
+        Fault::OutOfRange { value, index } => {
+            format!("value {value} at index {index} is outside {MIN_VALUE}..={MAX_VALUE}")
+        }
+        Fault::TooMany => format!("more than {MAX_LEN} values: index {MAX_LEN} is one too many"),
+        Fault::LeadingZero { number } => format!("leading zero in {number:?}"),
+        Fault::NotAnAnswer { word } => format!("expected \"Alice\", \"Bob\" or \"Tie\", found {word:?}"),
+    };
+    format!("{}:{}: {what}", error.line, error.column)
+}
+
+pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
+    match problem {
+        CaseProblem::Unreadable { path: p, error } => format!("{}: {}", path(p, root), lower(error)),
+        CaseProblem::NotAFile { path: p } => {
+            format!("{}: not a regular file (a FIFO, a device or a folder); not read", path(p, root))
+        }
+        CaseProblem::TooLarge { path: p, bytes } => format!(
+            "{}: {} is over the {} a case file may have; not read",
+            path(p, root),
+            units::bytes(*bytes),
+            units::bytes(crate::judging::cases::CASE_FILE_LIMIT)
+        ),
+        CaseProblem::Format { path: p, error } => format!("{}:{}", path(p, root), format_error(error)),
+        CaseProblem::Unpaired { present, missing } => format!("{} has no {}", path(present, root), path(missing, root)),
+    }
+}
+
+pub fn compile_error(error: &CompileError) -> String {
+    match (&error.place, error.signature) {
+        (Some(place), _) => format!("{} --> {}:{}:{}", error.headline, place.file, place.line, place.column),
+        (None, true) => {
+            format!("{} (the method must be `{}` on `Solution`)", error.headline, crate::problem::SIGNATURE)
+        }
+        (None, false) => error.headline.clone(),
+    }
+}
+
+pub fn submission_error(error: &SubmissionError) -> String {
+    match error {
+        SubmissionError::Unknown { name, known } => {
+            let hint = match suggest::closest(name, known.iter().map(String::as_str)) {
+                Some(close) => format!("; did you mean {close:?}?"),
+                None => format!("; it would be solutions/{name}.rs (the solutions are the files in solutions/ and solutions/wrong/)"),
+            };
+            format!("no solution named {name:?}{hint}")
+        }
+        SubmissionError::Unreadable { file, error } => format!("{file}: {}", lower(error)),
+        SubmissionError::NotAFile { file } => format!("{file}: not a regular file of at most 1 MiB"),
+        SubmissionError::BadTag { file, found } => {
+            format!("{file}: the first line must be '// expect: WA|RE|TLE|MLE|OLE|CE', found {found:?}")
+        }
+        SubmissionError::NoSuchMutant { strategy, index, count } => {
+            format!("no mutant {strategy}#{index}: {strategy} has {count} (0..={})", count.saturating_sub(1))
+        }
+        SubmissionError::NoFolder { folder, error } => format!("{folder}: {}", lower(error)),
+    }
+}
+
+fn limits_line(error: &Unhonourable) -> String {
+    match error {
+        Unhonourable::Stack { mib } => format!(
+            "a stack of {mib} MiB cannot be given to a thread on this machine ('--stack-mb' at most {MAX_STACK_MIB}, and within its memory)"
+        ),
+        Unhonourable::Memory { mib, machine_mib } => match machine_mib {
+            Some(total) if mib > total => format!("'--memory-limit {mib}' is more than this machine's {total} MiB"),
+            _ => format!("'--memory-limit {mib}' is too small: a process needs at least {MIN_MEMORY_MIB} MiB to start"),
+        },
+    }
+}
+
+fn compiler_line(error: &CompilerMissing, root: Option<&Path>) -> String {
+    match error {
+        CompilerMissing::NotFound { program, error } => {
+            format!("cannot run the compiler {program:?}: {}\nhint: put rustc on PATH or set RUSTC", lower(error))
+        }
+        CompilerMissing::Cache { path: p, error } => format!("{}: {}", path(p, root), lower(error)),
+    }
+}
+
+fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
+    match error {
+        SetupError::Limits(limits) => limits_line(limits),
+        SetupError::Catalog(e) => submission_error(e),
+        SetupError::Cases(CasesError::Missing { root: dir, error }) => format!(
+            "no cases folder at {}: {}\nhint: point at a folder of suites with --cases DIR (each suite a folder of NAME.in and NAME.out)",
+            path(dir, root),
+            lower(error)
+        ),
+        SetupError::Cases(CasesError::IsASuite { root: dir }) => format!(
+            "{} holds cases itself: --cases wants the folder of suites\nhint: give its parent and pick the suite with --case, e.g. --cases {} --case {}",
+            path(dir, root),
+            dir.parent().map_or(".".into(), |p| path(p, root)),
+            dir.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
+        ),
+        SetupError::NoCases { patterns } if patterns.is_empty() => "no cases: the cases folder has no suite with a NAME.in".to_string(),
+        SetupError::NoCases { patterns } => format!(
+            "no case matches {}\nhint: a pattern matches a suite, a name or suite/name, with '*' as a wildcard",
+            patterns.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>().join(" or ")
+        ),
+        SetupError::Compiler(e) => compiler_line(e, root),
+        SetupError::Scratch(e) => format!("cannot make a scratch folder in {}: {}", std::env::temp_dir().display(), lower(e)),
+    }
+}
+
+fn search_line(error: &SearchError, root: Option<&Path>) -> String {
+    match error {
+        SearchError::Limits(limits) => limits_line(limits),
+        SearchError::Submission(e) => submission_error(e),
+        SearchError::Compiler(e) => compiler_line(e, root),
+        SearchError::DoesNotCompile { name, error } => {
+            format!("{name} does not compile (CE): {}", compile_error(error))
+        }
+        SearchError::Judge(message) => message.clone(),
+        SearchError::Bound(Bound::MaxLen { given, most }) => {
+            format!("'--max-len {given}' is over LeetCode's limit of {most}")
+        }
+        SearchError::Bound(Bound::Values { low, high }) => {
+            format!("'--values {low}..={high}' is outside LeetCode's {MIN_VALUE}..={MAX_VALUE}")
+        }
+        SearchError::Bound(Bound::TooMany { base, max_len }) => {
+            format!("{base}^{max_len} arrays are too many to enumerate; lower --max-len or narrow --values")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::format::{parse_input, parse_output};
+
+    fn input(text: &str) -> String {
+        format_error(&parse_input(text).unwrap_err())
+    }
+
+    #[test]
+    fn format_errors_say_where_and_what() {
+        assert_eq!(input("1,2]"), "1:1: expected '[' to open the array, found '1'");
+        assert_eq!(input("[1,2"), "1:5: expected ',' or ']' after a value, found end of input");
+        assert_eq!(input("[]"), "1:2: the array is empty; LeetCode allows 1..=50000 values");
+        assert_eq!(input("[1,\n 2, 1001]"), "2:5: value 1001 at index 2 is outside -1000..=1000");
+        assert_eq!(input("[007]"), "1:2: leading zero in \"007\"");
+        let output = format_error(&parse_output("\"bob\"").unwrap_err());
+        assert_eq!(output, "1:2: expected \"Alice\", \"Bob\" or \"Tie\", found \"bob\"");
+    }
+
+    #[test]
+    fn usage_errors_are_one_line_and_a_hint() {
+        let text = describe(
+            &Error::Usage(UsageError::UnknownFlag { flag: "--solutoin".into(), suggestion: Some("--solution".into()) }),
+            None,
+        );
+        assert_eq!(text, "unknown option '--solutoin'; did you mean '--solution'?\nhint: run 'judge help' for the commands and options");
+        let text = describe(&Error::Usage(UsageError::Missing { what: "--seed", command: Command::Gen }), None);
+        assert_eq!(text, "'judge gen' needs --seed\nhint: run 'judge help gen' for its options");
+    }
+}

@@ -1,0 +1,89 @@
+//! The help text, made from the command table and the flag table, so every flag is defined
+//! once and documented where it is defined.
+
+use std::fmt::Write as _;
+
+use crate::cli::{flags, Command, COMMANDS};
+use crate::exec::limits::{DEADLINE_MARGIN, OUTPUT_LIMIT};
+
+fn flag_lines(command: Command, out: &mut String) {
+    let rows: Vec<(String, &flags::Flag)> =
+        flags::of(command).map(|f| (format!("{} {}", f.name, f.placeholder).trim_end().to_string(), f)).collect();
+    let width = rows.iter().map(|(left, _)| left.chars().count()).max().unwrap_or(0);
+    for (left, flag) in rows {
+        let mut line = format!("  {left:width$}  {}", flag.help);
+        if flag.repeats {
+            line.push_str(" (repeatable)");
+        }
+        if let Some(default) = flag.default_for(command) {
+            let _ = write!(line, " [default: {default}]");
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+/// `judge help`: every command, then the limits and exit statuses.
+pub fn overview() -> String {
+    let mut out = String::from(
+        "judge: a local judge for LeetCode 1406, Stone Game III\n\nusage: judge [COMMAND] [OPTIONS]\n\ncommands:\n",
+    );
+    for spec in COMMANDS {
+        let name = if spec.word.is_empty() { "(none)".to_string() } else { format!("{} {}", spec.word, spec.args) };
+        let _ = writeln!(out, "  {:18}{}", name.trim_end(), spec.about);
+    }
+    let _ = writeln!(out, "\noptions of judging (no command):");
+    flag_lines(Command::Judge, &mut out);
+    out.push_str(&limits());
+    out.push_str("\n'judge help COMMAND' or 'judge COMMAND --help' shows a command's options and an example.\n");
+    out
+}
+
+fn limits() -> String {
+    format!(
+        "\nverdicts, first one wins: CE (does not compile), TLE, MLE, OLE, RE, WA, AC. Each solution is\n\
+         compiled on its own (edition 2021, optimised, overflow checks off) and runs in its own process:\n\
+         the judge kills a call {} ms past the time limit, watches its memory, and allows {} per\n\
+         stream of output per call.\n\
+         exit status: 0 every solution got its expected verdict (or nothing failed), 1 one did not\n\
+         (or a counterexample was found), 2 a judge error (a bad flag, case file, or changed stored data)\n",
+        DEADLINE_MARGIN.as_millis(),
+        super::units::bytes(OUTPUT_LIMIT)
+    )
+}
+
+/// `judge help COMMAND`: its usage, what it does, its flags with their defaults, an example.
+pub fn command(command: Command) -> String {
+    let spec = command.spec();
+    let mut out = format!("usage: judge {} [OPTIONS] {}\n\n{}\n", spec.word, spec.args, spec.about).replace("  ", " ");
+    if flags::of(command).next().is_some() {
+        out.push_str("\noptions:\n");
+        flag_lines(command, &mut out);
+    }
+    let _ =
+        writeln!(out, "\nexample:\n  cargo run --release -- {}", spec.example.trim_start_matches("judge").trim_start());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_flag_appears_in_the_help_of_each_command_it_applies_to() {
+        for spec in COMMANDS {
+            let text = command(spec.command);
+            for flag in flags::FLAGS {
+                assert_eq!(
+                    text.contains(&format!("  {} ", flag.name)),
+                    flag.applies_to(spec.command),
+                    "{} in {}",
+                    flag.name,
+                    spec.word
+                );
+            }
+            assert!(text.contains("example:"));
+        }
+        let all = overview();
+        assert!(COMMANDS.iter().filter(|s| !s.word.is_empty()).all(|s| all.contains(&format!("  {}", s.word))));
+    }
+}

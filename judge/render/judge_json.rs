@@ -1,0 +1,149 @@
+//! The judge's report as one JSON document (`--format json`). Times are integer nanoseconds,
+//! memory integer KiB, sizes bytes; an absent value is null. Field by field:
+//!   format_version 2; command "judge"; build; compiler; wall_ns; exit_status
+//!   limits: time_ns, memory_mib, stack_mib, output_bytes
+//!   cases[]: id, input_file, n, expected
+//!   solutions[]: name, file, expect, verdict (first non-AC, CE, or AC), met ("yes", "no",
+//!     "not caught"), compile_error, fault, cases_run, accepted, total_ns, median_ns,
+//!     slowest_ns, slowest_case, peak_kib, results[]
+//!   results[]: case, verdict, time_ns, wall_ns, peak_kib, answer, answer_bytes, ending (how a
+//!     call that did not answer ended: panicked, stack overflow, signal, exited, lost channel,
+//!     timed out, memory limit, allocation failed, output limit), reason, stdout, stdout_bytes,
+//!     stderr, stderr_bytes, rerun
+//!   judge_errors[]: strings; suspects[]: case, stored, oracle, check
+
+use std::path::Path;
+
+use super::error::{case_problem, compile_error, path, submission_error};
+use super::json::Json;
+use super::verdicts::{change_line, met_word, rerun, Figures};
+use super::words;
+use crate::cli::{Command, Invocation, Value};
+use crate::exec::limits::OUTPUT_LIMIT;
+use crate::exec::outcome::{Call, Ending, Printed};
+use crate::judging::engine::{CaseResult, Fault};
+use crate::judging::session::{first_failure, Report};
+
+pub fn ending_kind(ending: &Ending) -> &'static str {
+    match ending {
+        Ending::Panicked { .. } => "panicked",
+        Ending::StackOverflow => "stack overflow",
+        Ending::Signalled { .. } => "signal",
+        Ending::Exited { .. } => "exited",
+        Ending::LostChannel => "lost channel",
+        Ending::TimedOut { .. } => "timed out",
+        Ending::MemoryLimit { .. } => "memory limit",
+        Ending::AllocationFailed { .. } => "allocation failed",
+        Ending::OutputLimit { .. } => "output limit",
+        Ending::NoStack => "no stack",
+        Ending::Protocol { .. } => "protocol",
+    }
+}
+
+fn text(printed: &Printed) -> Json {
+    Json::str(String::from_utf8_lossy(&printed.head))
+}
+
+/// One call's fields, shared by the judge's and `run`'s reports.
+pub fn call_fields(call: &Call) -> Vec<(&'static str, Json)> {
+    let answered = call.result.as_ref().ok();
+    vec![
+        ("time_ns", Json::opt(answered, |a| Json::int(a.nanos))),
+        ("wall_ns", Json::int(call.wall.as_nanos() as i128)),
+        ("peak_kib", Json::opt(answered.and_then(|a| a.peak_kib), Json::int)),
+        ("answer", Json::opt(answered, |a| Json::str(String::from_utf8_lossy(&a.answer)))),
+        ("answer_bytes", Json::opt(answered, |a| Json::int(a.length))),
+        ("ending", Json::opt(call.result.as_ref().err(), |e| Json::str(ending_kind(e)))),
+        ("stdout", text(&call.stdout)),
+        ("stdout_bytes", Json::int(call.stdout.total)),
+        ("stderr", text(&call.stderr)),
+        ("stderr_bytes", Json::int(call.stderr.total)),
+    ]
+}
+
+fn result(report: &Report, name: &str, case: usize, result: &CaseResult, invocation: &Invocation) -> Json {
+    let verdict = result.verdict;
+    let mut fields =
+        vec![("case", Json::str(&report.cases[case].id)), ("verdict", Json::opt(verdict, |v| Json::str(v.code())))];
+    fields.extend(call_fields(&result.call));
+    let reason = verdict.and_then(|v| words::reason(&result.call, v, &report.limits));
+    fields.push(("reason", Json::opt(reason, Json::str)));
+    fields.push(("rerun", Json::str(rerun(invocation, name, Some(&report.cases[case].id)).shell())));
+    Json::object(fields)
+}
+
+pub fn report(report: &Report, invocation: &Invocation, exit: u8, root: Option<&Path>) -> Json {
+    let cases = report.cases.iter().map(|c| {
+        Json::object([
+            ("id", Json::str(&c.id)),
+            ("input_file", Json::str(path(&c.input, root))),
+            ("n", Json::int(c.values.len() as i128)),
+            ("expected", Json::str(c.expected.as_str())),
+        ])
+    });
+    let solutions = report.submissions.iter().zip(&report.runs).zip(&report.met).map(|((s, run), met)| {
+        let f = Figures::of(run, report.cases.len(), s.is_strategy());
+        let results = (run.results.iter().enumerate())
+            .filter_map(|(c, r)| Some(result(report, &s.name, c, r.as_ref()?, invocation)));
+        let fault = run.fault.as_ref().map(|f| match f {
+            Fault::Build(e) | Fault::Spawn(e) => e.clone(),
+            Fault::Call(r) => {
+                words::reason(&r.call, crate::judging::verdict::Verdict::Re, &report.limits).unwrap_or_default()
+            }
+        });
+        Json::object([
+            ("name", Json::str(&s.name)),
+            ("file", Json::str(&s.shown)),
+            ("expect", Json::str(words::expect(s.expect))),
+            ("verdict", Json::opt(first_failure(run), |v| Json::str(v.code()))),
+            ("met", Json::str(met_word(*met).to_lowercase())),
+            (
+                "compile_error",
+                Json::opt(run.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
+            ),
+            ("fault", Json::opt(fault, Json::str)),
+            ("cases_run", Json::int(f.ran as i128)),
+            ("accepted", Json::int(f.accepted as i128)),
+            ("total_ns", Json::int(f.total.as_nanos() as i128)),
+            ("median_ns", Json::opt(f.median, |d| Json::int(d.as_nanos() as i128))),
+            ("slowest_ns", Json::opt(f.slowest, |(d, _)| Json::int(d.as_nanos() as i128))),
+            ("slowest_case", Json::opt(f.slowest, |(_, c)| Json::str(&report.cases[c].id))),
+            ("peak_kib", Json::opt(f.peak_kib, Json::int)),
+            ("results", Json::Array(results.collect())),
+        ])
+    });
+    let mut errors: Vec<Json> =
+        report.bad_cases.iter().map(|b| Json::str(format!("{}: {}", b.id, case_problem(&b.problem, root)))).collect();
+    errors.extend(report.bad_submissions.iter().map(|e| Json::str(submission_error(e))));
+    errors.extend(report.changes.iter().map(|c| Json::str(change_line(c, root))));
+    let check = Invocation::new(Command::Bless).set("--check", [Value::On]).shell();
+    let suspects = report.suspects.iter().map(|s| {
+        Json::object([
+            ("case", Json::str(&report.cases[s.case].id)),
+            ("stored", Json::str(s.stored.as_str())),
+            ("oracle", Json::str(s.oracle.as_str())),
+            ("check", Json::str(&check)),
+        ])
+    });
+    Json::object([
+        ("format_version", Json::int(2)),
+        ("command", Json::str("judge")),
+        ("build", Json::str(words::build_profile())),
+        ("compiler", Json::str(&report.compiler)),
+        ("wall_ns", Json::int(report.wall.as_nanos() as i128)),
+        ("exit_status", Json::int(exit)),
+        (
+            "limits",
+            Json::object([
+                ("time_ns", Json::int(report.limits.time.as_nanos() as i128)),
+                ("memory_mib", Json::int(report.limits.memory_mib)),
+                ("stack_mib", Json::int(report.limits.stack_mib)),
+                ("output_bytes", Json::int(OUTPUT_LIMIT)),
+            ]),
+        ),
+        ("cases", Json::Array(cases.collect())),
+        ("solutions", Json::Array(solutions.collect())),
+        ("judge_errors", Json::Array(errors)),
+        ("suspects", Json::Array(suspects.collect())),
+    ])
+}

@@ -1,0 +1,25 @@
+//! Everything a person or a program reads: text, JSON and SVG, with units, table layout,
+//! plurals and escaping each written once. Render never runs anything and never prints: it
+//! turns the engines' data into strings, and `main` writes them.
+
+pub mod bench;
+pub mod bless;
+pub mod error;
+pub mod help;
+// The reading half is for the tests, unit and integration alike.
+#[allow(dead_code)]
+pub mod json;
+pub mod judge_json;
+pub mod matrix;
+pub mod mutants;
+pub mod paste;
+pub mod run;
+pub mod search;
+pub mod style;
+pub mod svg;
+pub mod table;
+pub mod units;
+pub mod verdicts;
+pub mod words;
+#[cfg(test)]
+pub mod xml_check;

@@ -1,0 +1,195 @@
+//! What `judge mutants` measured, as text or JSON: counts per strategy and per operator, every
+//! survivor with a one-line diff and the command that judges it alone.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::json::Json;
+use super::table;
+use super::units;
+use super::verdicts::change_line;
+use crate::cli::options::time_limit;
+use crate::cli::{Invocation, Value};
+use crate::judging::mutate::Operator;
+use crate::judging::verdict::Verdict;
+use crate::search::mutants::{Judged, Outcome, Status, EQUIVALENTS_FILE, TIME_FACTOR, TIME_FLOOR};
+
+const KILLERS: [Verdict; 5] = [Verdict::Wa, Verdict::Re, Verdict::Tle, Verdict::Mle, Verdict::Ole];
+
+#[derive(Default)]
+struct Counts {
+    generated: usize,
+    compiled: usize,
+    killed: BTreeMap<Verdict, usize>,
+    equivalent: usize,
+    survived: usize,
+}
+
+impl Counts {
+    fn add(&mut self, status: &Status) {
+        self.generated += 1;
+        match status {
+            Status::NotCompiled => return,
+            Status::Killed { verdict, .. } => *self.killed.entry(*verdict).or_default() += 1,
+            Status::Equivalent { .. } => self.equivalent += 1,
+            Status::Survived => self.survived += 1,
+        }
+        self.compiled += 1;
+    }
+
+    fn killed(&self) -> usize {
+        self.killed.values().sum()
+    }
+
+    fn row(&self, name: &str) -> Vec<String> {
+        let mut row =
+            vec![name.to_string(), self.generated.to_string(), self.compiled.to_string(), self.killed().to_string()];
+        row.extend(KILLERS.iter().map(|v| self.killed.get(v).copied().unwrap_or(0).to_string()));
+        row.extend([self.equivalent.to_string(), self.survived.to_string()]);
+        row
+    }
+
+    fn json(&self) -> Vec<(&'static str, Json)> {
+        let killed = KILLERS.iter().map(|v| (v.code(), Json::int(self.killed.get(v).copied().unwrap_or(0) as i128)));
+        vec![
+            ("generated", Json::int(self.generated as i128)),
+            ("compiled", Json::int(self.compiled as i128)),
+            ("killed", Json::int(self.killed() as i128)),
+            ("killed_by", Json::object(killed)),
+            ("equivalent", Json::int(self.equivalent as i128)),
+            ("survived", Json::int(self.survived as i128)),
+        ]
+    }
+}
+
+fn by<K: Ord>(outcome: &Outcome, key: impl Fn(&Judged) -> K) -> BTreeMap<K, Counts> {
+    let mut counts: BTreeMap<K, Counts> = BTreeMap::new();
+    for judged in &outcome.mutants {
+        counts.entry(key(judged)).or_default().add(&judged.status);
+    }
+    counts
+}
+
+/// The command that judges one mutant alone, under the time limit its strategy's mutants had.
+pub fn judge_it(outcome: &Outcome, judged: &Judged, invocation: &Invocation) -> Invocation {
+    let strategy = outcome.strategies.iter().position(|s| *s == judged.strategy).unwrap_or(0);
+    let mut command = Invocation::new(crate::cli::Command::Judge)
+        .set("--solution", [Value::Text(format!("{}#{}", judged.strategy, judged.index))]);
+    if let Some(time) = outcome.time_limits.get(strategy) {
+        command = command.set("--time-limit", [time_limit(*time)]);
+    }
+    if let Some(cases) = invocation.get("--cases") {
+        command = command.set("--cases", [cases.clone()]);
+    }
+    command
+}
+
+fn survivors(outcome: &Outcome) -> impl Iterator<Item = &Judged> {
+    outcome.mutants.iter().filter(|j| j.status == Status::Survived)
+}
+
+pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> String {
+    let mut out = String::new();
+    let all = by(outcome, |_| ()).remove(&()).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "mutants · {} · {} · time limit {TIME_FACTOR}× each original's slowest case, at least {}\n",
+        units::count_as(outcome.strategies.len(), "strategy", "strategies"),
+        units::count(all.generated, "mutant"),
+        units::limit(TIME_FLOOR)
+    );
+    let mut head = vec!["strategy", "generated", "compiled", "killed"];
+    head.extend(KILLERS.iter().map(|v| v.code()));
+    head.extend(["equivalent", "survived"]);
+    let right: Vec<usize> = (1..head.len()).collect();
+    let rows: Vec<Vec<String>> = by(outcome, |j| j.strategy.clone()).iter().map(|(s, c)| c.row(s)).collect();
+    out.extend(table::layout(&head, &rows, &right).into_iter().map(|l| l + "\n"));
+    head[0] = "operator";
+    let rows: Vec<Vec<String>> = by(outcome, |j| j.mutant.operator).iter().map(|(o, c)| c.row(o.name())).collect();
+    out.push('\n');
+    out.extend(table::layout(&head, &rows, &right).into_iter().map(|l| l + "\n"));
+    let survived: Vec<&Judged> = survivors(outcome).collect();
+    if !survived.is_empty() {
+        let _ = writeln!(out, "\nsurvivors: no stored case tells these from the original");
+    }
+    for judged in survived {
+        let (before, after) = judged.mutant.diff();
+        let _ = writeln!(
+            out,
+            "\n{}#{}  {}:{}: {before}  →  {after}",
+            judged.strategy,
+            judged.index,
+            file(outcome, judged),
+            judged.mutant.line
+        );
+        let _ = writeln!(out, "  judge it  {}", judge_it(outcome, judged, invocation).shell());
+        let _ = writeln!(out, "  if it cannot change any answer, list it in {EQUIVALENTS_FILE} with why:");
+        let _ = writeln!(out, "    {} | {} | <why>", judged.strategy, judged.mutant.key());
+    }
+    for stale in &outcome.stale {
+        let _ = writeln!(
+            out,
+            "\nlisted as equivalent but killed or gone (remove it from {EQUIVALENTS_FILE}): {} | {}",
+            stale.strategy, stale.key
+        );
+    }
+    for change in &outcome.changes {
+        let _ = writeln!(out, "\njudge error: {}", change_line(change, root));
+    }
+    let alive = all.compiled - all.equivalent;
+    let percent = if alive == 0 { 100.0 } else { 100.0 * all.killed() as f64 / alive as f64 };
+    let _ = writeln!(
+        out,
+        "\nmutants: {percent:.1}% of non-equivalent mutants killed ({} of {alive}; {} equivalent; {} did not compile) · wall {}",
+        all.killed(),
+        all.equivalent,
+        all.generated - all.compiled,
+        units::duration(outcome.wall)
+    );
+    out
+}
+
+fn file(outcome: &Outcome, judged: &Judged) -> String {
+    let strategy = outcome.strategies.iter().position(|s| *s == judged.strategy).unwrap_or(0);
+    outcome.files.get(strategy).cloned().unwrap_or_default()
+}
+
+pub fn json(outcome: &Outcome, invocation: &Invocation, exit: u8, root: Option<&Path>) -> Json {
+    let strategies = by(outcome, |j| j.strategy.clone()).into_iter().map(|(name, counts)| {
+        let index = outcome.strategies.iter().position(|s| *s == name).unwrap_or(0);
+        let mut fields = vec![("name", Json::str(&name))];
+        fields.push(("time_limit_ns", Json::opt(outcome.time_limits.get(index), |t| Json::int(t.as_nanos() as i128))));
+        fields.extend(counts.json());
+        Json::object(fields)
+    });
+    let operators = by(outcome, |j| j.mutant.operator).into_iter().map(|(op, counts): (Operator, Counts)| {
+        let mut fields = vec![("name", Json::str(op.name()))];
+        fields.extend(counts.json());
+        Json::object(fields)
+    });
+    let survivors = survivors(outcome).map(|j| {
+        let (before, after) = j.mutant.diff();
+        Json::object([
+            ("name", Json::str(format!("{}#{}", j.strategy, j.index))),
+            ("operator", Json::str(j.mutant.operator.name())),
+            ("line", Json::int(j.mutant.line as i128)),
+            ("before", Json::str(before)),
+            ("after", Json::str(after)),
+            ("key", Json::str(j.mutant.key())),
+            ("judge_it", Json::str(judge_it(outcome, j, invocation).shell())),
+        ])
+    });
+    let stale = outcome.stale.iter().map(|s| Json::str(format!("{} | {}", s.strategy, s.key)));
+    Json::object([
+        ("format_version", Json::int(2)),
+        ("command", Json::str("mutants")),
+        ("exit_status", Json::int(exit)),
+        ("wall_ns", Json::int(outcome.wall.as_nanos() as i128)),
+        ("strategies", Json::Array(strategies.collect())),
+        ("operators", Json::Array(operators.collect())),
+        ("survivors", Json::Array(survivors.collect())),
+        ("stale_equivalents", Json::Array(stale.collect())),
+        ("judge_errors", Json::Array(outcome.changes.iter().map(|c| Json::str(change_line(c, root))).collect())),
+    ])
+}

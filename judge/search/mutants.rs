@@ -1,0 +1,305 @@
+//! `judge mutants`: how many small mistakes the stored suite catches. Each strategy is mutated
+//! by every operator of `judging::mutate` everywhere it fits; the mutants are compiled in
+//! batches through the same compile path as any submission (those that do not compile are
+//! counted and dropped) and judged on every stored case, each stopping at its first failure,
+//! with a time limit of `TIME_FACTOR` times the original's slowest case (at least
+//! `TIME_FLOOR`), so an exponential mutant is killed by TLE. A mutant that passes every case
+//! survives; a survivor that cannot change any answer under the constraints is listed in
+//! `equivalent_mutants.txt` with the reason, and every other survivor fails the run.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::SearchError;
+use crate::exec::child::Room;
+use crate::exec::compile::{Compiler, Unit};
+use crate::exec::limits::Limits;
+use crate::judging::cases::{self, Case};
+use crate::judging::engine::{self, Event, Plan, Program, Run};
+use crate::judging::guard::{Change, Snapshot};
+use crate::judging::mutate::{self, Mutant, Operator};
+use crate::judging::session::first_failure;
+use crate::judging::submissions::{Catalog, Expect, Submission};
+use crate::judging::verdict::Verdict;
+use crate::judging::workspace::Workspace;
+
+/// The checked-in list of equivalent mutants: `strategy | key | reason` a line.
+pub const EQUIVALENTS: &str = include_str!("equivalent_mutants.txt");
+pub const EQUIVALENTS_FILE: &str = "judge/search/equivalent_mutants.txt";
+pub const TIME_FACTOR: u32 = 10;
+pub const TIME_FLOOR: Duration = Duration::from_millis(100);
+/// Mutants compiled into one binary.
+const BATCH: usize = 48;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The strategies when empty.
+    pub solutions: Vec<String>,
+    /// Every operator when empty.
+    pub operators: Vec<Operator>,
+    pub jobs: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    NotCompiled,
+    Killed {
+        verdict: Verdict,
+        case: String,
+    },
+    Survived,
+    /// Survived, and listed as equivalent with this reason.
+    Equivalent {
+        reason: String,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Judged {
+    pub strategy: String,
+    /// Its number among the strategy's mutants: `strategy#index` names it.
+    pub index: usize,
+    pub mutant: Mutant,
+    pub status: Status,
+}
+
+/// A listed equivalent mutant that no longer survives or no longer exists.
+#[derive(Clone, Debug)]
+pub struct Stale {
+    pub strategy: String,
+    pub key: String,
+}
+
+pub struct Outcome {
+    pub strategies: Vec<String>,
+    /// Each strategy's file, relative to the workspace.
+    pub files: Vec<String>,
+    pub mutants: Vec<Judged>,
+    pub stale: Vec<Stale>,
+    /// The time limit each strategy's mutants ran under.
+    pub time_limits: Vec<Duration>,
+    pub changes: Vec<Change>,
+    pub wall: Duration,
+}
+
+/// One line of the equivalents file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Equivalent {
+    pub strategy: String,
+    pub key: String,
+    pub reason: String,
+}
+
+/// `strategy | operator | line | a -> b | occurrence | reason`; `#` starts a comment.
+pub fn equivalents(text: &str) -> Result<Vec<Equivalent>, usize> {
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (strategy, rest) = line.split_once(" | ").ok_or(number + 1)?;
+        let (key, reason) = rest.rsplit_once(" | ").ok_or(number + 1)?;
+        if key.split(" | ").count() != 4 || reason.trim().is_empty() {
+            return Err(number + 1);
+        }
+        found.push(Equivalent { strategy: strategy.to_string(), key: key.to_string(), reason: reason.to_string() });
+    }
+    Ok(found)
+}
+
+pub fn mutants(
+    workspace: &Workspace,
+    request: &Request,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Outcome, SearchError> {
+    let start = Instant::now();
+    let listed = equivalents(EQUIVALENTS).map_err(|line| {
+        SearchError::Judge(format!(
+            "{EQUIVALENTS_FILE}:{line}: not `strategy | operator | line | a -> b | occurrence | reason`"
+        ))
+    })?;
+    let catalog = Catalog::scan(workspace).map_err(SearchError::Submission)?;
+    let names = if request.solutions.is_empty() { catalog.strategies() } else { request.solutions.clone() };
+    let (originals, mut errors) = catalog.select(workspace, &names);
+    if !errors.is_empty() {
+        return Err(SearchError::Submission(errors.swap_remove(0)));
+    }
+    let loaded = cases::load(&workspace.cases, &[]).map_err(|e| SearchError::Judge(format!("{e:?}")))?;
+    let compiler = Compiler::new(&workspace.cache).map_err(SearchError::Compiler)?;
+    let room = Room::new().map_err(|e| SearchError::Judge(e.to_string()))?;
+    let guarded = [workspace.solutions.as_path(), workspace.cases.as_path()];
+    let before = Snapshot::take(&guarded);
+    let mut outcome = Outcome {
+        strategies: Vec::new(),
+        files: Vec::new(),
+        mutants: Vec::new(),
+        stale: Vec::new(),
+        time_limits: Vec::new(),
+        changes: Vec::new(),
+        wall: Duration::ZERO,
+    };
+    let mut all: Vec<(usize, Mutant)> = Vec::new();
+    let mut submissions: Vec<Submission> = Vec::new();
+    for original in originals.iter().filter(|s| s.is_strategy()) {
+        let slowest = slowest_case(&compiler, original, &loaded.cases, &room)?;
+        outcome.time_limits.push((slowest * TIME_FACTOR).max(TIME_FLOOR));
+        let strategy = outcome.strategies.len();
+        outcome.strategies.push(original.name.clone());
+        outcome.files.push(original.shown.clone());
+        for (index, mutant) in mutate::generate(&original.source).into_iter().enumerate() {
+            if request.operators.is_empty() || request.operators.contains(&mutant.operator) {
+                let name = format!("{}#{index}", original.name);
+                let source = mutant.source.clone();
+                submissions.push(Submission { name, shown: original.shown.clone(), source, expect: Expect::Rejected });
+                outcome.mutants.push(Judged {
+                    strategy: original.name.clone(),
+                    index,
+                    mutant: mutant.clone(),
+                    status: Status::Survived,
+                });
+                all.push((strategy, mutant));
+            }
+        }
+    }
+    let programs = compile_batches(&compiler, &submissions)?;
+    let total = programs.iter().flatten().count();
+    let mut finished = 0;
+    for (strategy, time) in outcome.time_limits.clone().into_iter().enumerate() {
+        let chosen: Vec<usize> = (0..all.len()).filter(|&m| all[m].0 == strategy).collect();
+        let subs: Vec<Submission> = chosen.iter().map(|&m| submissions[m].clone()).collect();
+        let progs: Vec<Option<Program>> = chosen.iter().map(|&m| programs[m].clone()).collect();
+        let limits = Limits { time, ..Limits::default() };
+        let plan = Plan { submissions: &subs, cases: &loaded.cases, limits, jobs: request.jobs, fail_fast: true };
+        let mut runs = vec![Run { results: vec![None; loaded.cases.len()], ..Run::default() }; subs.len()];
+        for (run, program) in runs.iter_mut().zip(&progs) {
+            run.compiled = Some(match program {
+                Some(_) => Ok(()),
+                None => {
+                    Err(crate::exec::compile::CompileError { headline: String::new(), place: None, signature: false })
+                }
+            });
+        }
+        let last = loaded.cases.len().saturating_sub(1);
+        engine::judge_programs(&plan, &progs, &mut runs, &room, &mut |event| {
+            if let Event::Judged { case, result, .. } = event {
+                if result.verdict != Some(Verdict::Ac) || case == last {
+                    finished += 1;
+                    progress(finished, total);
+                }
+            }
+        });
+        for (k, (&m, run)) in chosen.iter().zip(&runs).enumerate() {
+            outcome.mutants[m].status = status(progs[k].is_some(), run, &loaded.cases);
+        }
+    }
+    for judged in &mut outcome.mutants {
+        if judged.status == Status::Survived {
+            let key = judged.mutant.key();
+            if let Some(entry) = listed.iter().find(|e| e.strategy == judged.strategy && e.key == key) {
+                judged.status = Status::Equivalent { reason: entry.reason.clone() };
+            }
+        }
+    }
+    for entry in listed.iter().filter(|e| outcome.strategies.contains(&e.strategy)) {
+        let survives = outcome.mutants.iter().any(|j| {
+            j.strategy == entry.strategy && j.mutant.key() == entry.key && matches!(j.status, Status::Equivalent { .. })
+        });
+        if !survives {
+            outcome.stale.push(Stale { strategy: entry.strategy.clone(), key: entry.key.clone() });
+        }
+    }
+    outcome.changes = before.changes(&Snapshot::take(&guarded));
+    outcome.wall = start.elapsed();
+    Ok(outcome)
+}
+
+fn status(compiled: bool, run: &Run, cases: &[Case]) -> Status {
+    if !compiled {
+        return Status::NotCompiled;
+    }
+    match first_failure(run) {
+        Some(Verdict::Ac) | None => Status::Survived,
+        Some(verdict) => {
+            let case = run.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(verdict)));
+            Status::Killed { verdict, case: case.map_or_else(String::new, |c| cases[c].id.clone()) }
+        }
+    }
+}
+
+/// The original's slowest case; it must pass every case, or its mutants prove nothing.
+fn slowest_case(
+    compiler: &Compiler,
+    original: &Submission,
+    cases: &[Case],
+    room: &Room,
+) -> Result<Duration, SearchError> {
+    let program = match compiler.build(&original.unit()) {
+        Ok(Ok(binary)) => Program { binary, unit: 0 },
+        Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: original.name.clone(), error }),
+        Err(e) => return Err(SearchError::Judge(e.to_string())),
+    };
+    let plan = Plan {
+        submissions: std::slice::from_ref(original),
+        cases,
+        limits: Limits::default(),
+        jobs: 1,
+        fail_fast: true,
+    };
+    let mut runs = vec![Run { results: vec![None; cases.len()], compiled: Some(Ok(())), fault: None }];
+    engine::judge_programs(&plan, &[Some(program)], &mut runs, room, &mut |_| {});
+    if first_failure(&runs[0]) != Some(Verdict::Ac) {
+        return Err(SearchError::Judge(format!("{} does not pass the stored cases itself", original.name)));
+    }
+    let slowest = runs[0].results.iter().flatten().filter_map(|r| r.call.result.as_ref().ok()).map(|a| a.nanos).max();
+    Ok(Duration::from_nanos(slowest.unwrap_or(0)))
+}
+
+/// Compiles the mutants in batches, on as many threads as there are cores.
+fn compile_batches(compiler: &Compiler, submissions: &[Submission]) -> Result<Vec<Option<Program>>, SearchError> {
+    let chunks: Vec<&[Submission]> = submissions.chunks(BATCH).collect();
+    let next = AtomicUsize::new(0);
+    let threads = thread::available_parallelism().map_or(1, |n| n.get());
+    let built = std::sync::Mutex::new((0..chunks.len()).map(|_| None).collect::<Vec<_>>());
+    thread::scope(|scope| {
+        for _ in 0..threads.min(chunks.len()) {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(chunk) = chunks.get(k) else { break };
+                let units: Vec<Unit> = chunk.iter().map(Submission::unit).collect();
+                let result = compiler.build_batch(&units).map_err(|e| e.to_string());
+                built.lock().unwrap_or_else(|p| p.into_inner())[k] = Some(result);
+            });
+        }
+    });
+    let mut programs = Vec::with_capacity(submissions.len());
+    for result in built.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten() {
+        let batch = result.map_err(SearchError::Judge)?;
+        let mut unit = 0;
+        for error in &batch.errors {
+            programs.push(match (error, &batch.binary) {
+                (None, Some(binary)) => {
+                    unit += 1;
+                    Some(Program { binary: binary.clone(), unit: unit - 1 })
+                }
+                _ => None,
+            });
+        }
+    }
+    Ok(programs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_equivalents_file_reads_and_bad_lines_are_named() {
+        let listed = equivalents(EQUIVALENTS).unwrap_or_else(|line| panic!("{EQUIVALENTS_FILE}:{line}"));
+        assert!(listed.iter().all(|e| !e.reason.is_empty()));
+        let good = "dp_array | literal | let x = 1; | 1 -> 2 | 0 | a larger table holds the same leads";
+        assert_eq!(equivalents(good).unwrap()[0].key, "literal | let x = 1; | 1 -> 2 | 0");
+        assert_eq!(equivalents("# c\n\ndp_array | literal | x | 1 -> 2 | 0"), Err(3));
+    }
+}

@@ -1,0 +1,137 @@
+//! Shrinking a failing input: drop runs of elements, then move values toward zero, for as
+//! long as the input still fails the same way. The result is small, and every step kept it
+//! failing. Each candidate is one call in the submission's child, under the same limits as
+//! the run that found it, so a candidate that spins costs at most the time limit; a budget
+//! bounds the whole search.
+
+use std::time::{Duration, Instant};
+
+use super::sweep::{check_one, Got};
+use crate::exec::child::{Child, Room};
+use crate::exec::compile::Binary;
+use crate::exec::limits::Limits;
+
+/// Shrinking stops after this long and keeps the smallest failing input found so far.
+pub const BUDGET: Duration = Duration::from_secs(30);
+
+/// The smallest input found for which `fails` still holds, and how many candidates were tried.
+pub fn shrink(mut values: Vec<i32>, mut fails: impl FnMut(&[i32]) -> bool) -> (Vec<i32>, usize) {
+    let mut tried = 0;
+    loop {
+        let mut improved = false;
+        // Drop runs, halving the run length each pass; the array keeps at least one value.
+        let mut run = values.len() / 2;
+        while run >= 1 {
+            let mut start = 0;
+            while start + run <= values.len() && values.len() > run {
+                let candidate: Vec<i32> = values[..start].iter().chain(&values[start + run..]).copied().collect();
+                tried += 1;
+                if fails(&candidate) {
+                    values = candidate;
+                    improved = true;
+                } else {
+                    start += run;
+                }
+            }
+            run /= 2;
+        }
+        // Move each value toward zero: straight to 0, halfway, or one step.
+        for i in 0..values.len() {
+            loop {
+                let v = values[i];
+                let closer = [0, v / 2, v - v.signum()].into_iter().filter(|c| c.abs() < v.abs());
+                let mut moved = false;
+                for c in closer {
+                    let mut candidate = values.clone();
+                    candidate[i] = c;
+                    tried += 1;
+                    if fails(&candidate) {
+                        values = candidate;
+                        moved = true;
+                        improved = true;
+                        break;
+                    }
+                }
+                if !moved {
+                    break;
+                }
+            }
+        }
+        if !improved {
+            return (values, tried);
+        }
+    }
+}
+
+pub struct Shrunk {
+    pub values: Vec<i32>,
+    /// What the submission did on `values`.
+    pub got: Got,
+    pub tried: usize,
+    /// Shrinking ran out of its budget before it was done.
+    pub stopped: bool,
+}
+
+/// Shrinks `values`, on which `binary` got `got`, keeping candidates that fail with the same
+/// verdict.
+pub fn shrink_failure(
+    binary: &Binary,
+    limits: Limits,
+    room: &Room,
+    values: Vec<i32>,
+    got: Got,
+) -> Result<Shrunk, String> {
+    let verdict = got.verdict();
+    let give_up = Instant::now() + BUDGET;
+    let mut child: Option<Child> = None;
+    let mut best = (values.clone(), got);
+    let mut stopped = false;
+    let mut error = None;
+    let (_, tried) = shrink(values, |candidate| {
+        if Instant::now() > give_up || error.is_some() {
+            stopped = true;
+            return false;
+        }
+        match check_one(&mut child, binary, limits, room, candidate) {
+            Ok(Some(got)) if got.verdict() == verdict => {
+                best = (candidate.to_vec(), got);
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                error = Some(e);
+                false
+            }
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    Ok(Shrunk { values: best.0, got: best.1, tried, stopped })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_only_what_makes_it_fail() {
+        // Fails while the array holds a value of at least 5 anywhere.
+        let (small, _) = shrink(vec![1, 9, -4, 7, 3, 12, 0, 2], |v| v.iter().any(|&x| x >= 5));
+        assert_eq!(small, [5]);
+    }
+
+    #[test]
+    fn keeps_relations_between_elements() {
+        // Fails while the first value is greater than the last.
+        let (small, _) = shrink(vec![30, 1, 2, 3, 4, -20], |v| v.len() >= 2 && v[0] > v[v.len() - 1]);
+        assert_eq!(small, [0, -1]);
+    }
+
+    #[test]
+    fn never_returns_an_empty_array_or_a_passing_one() {
+        let fails = |v: &[i32]| v.iter().sum::<i32>() % 7 == 3;
+        let (small, _) = shrink(vec![10, 20, 30, 40, 50, 60, 3], fails);
+        assert!(!small.is_empty() && fails(&small), "{small:?}");
+    }
+}

@@ -1,0 +1,181 @@
+//! Each submission is compiled on its own and runs in its own process, within limits: what a
+//! solution does cannot stop the others, fool the judge, outlive the run or touch the stored
+//! data. Each test plants a file in a temporary copy of the workspace.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{solution, text, Copy, Json, CORRECT};
+
+fn verdicts(report: &Json, name: &str) -> Vec<String> {
+    solution(report, name).get("results").unwrap().items().iter().map(|r| text(r, "verdict").to_string()).collect()
+}
+
+#[test]
+fn a_type_error_is_ce_with_its_place_and_every_other_solution_is_judged() {
+    let copy = Copy::new("ce", &["samples"]);
+    copy.plant("my_try", "let x: i32 = \"not a number\";\nx.to_string()");
+    let run = copy.judge(&["--format", "json"]);
+    let report = run.json();
+    let mine = solution(&report, "my_try");
+    assert_eq!(text(mine, "verdict"), "CE", "{}", run.describe());
+    assert!(text(mine, "compile_error").contains("--> solutions/my_try.rs:3:"), "{mine:?}");
+    // Everything else is judged as if my_try were not there.
+    for other in report.get("solutions").unwrap().items().iter().filter(|s| text(s, "name") != "my_try") {
+        assert!(other.get("cases_run").and_then(Json::as_i128).unwrap() > 0, "{other:?}");
+        if text(other, "expect") == "AC" {
+            assert_eq!(text(other, "met"), "yes", "{other:?}");
+        }
+    }
+    assert_eq!(run.status, 1);
+}
+
+#[test]
+fn forged_records_and_a_writing_thread_get_tle_within_the_limit_and_a_margin() {
+    let copy = Copy::new("forge", &["samples"]);
+    let body = r#"std::thread::spawn(|| loop {
+            println!("\u{1e}judge:0 start");
+            println!("\u{1e}judge:0 ok 1 - 3\nBob");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        });
+        loop { std::hint::spin_loop(); }"#;
+    copy.plant("forger", body);
+    let start = Instant::now();
+    let run = copy.judge(&["--solution", "forger", "--case", "example-1", "--time-limit", "300ms", "--format", "json"]);
+    let took = start.elapsed();
+    let report = run.json();
+    assert_eq!(verdicts(&report, "forger"), ["TLE"], "{}", run.describe());
+    let result = &solution(&report, "forger").get("results").unwrap().items()[0];
+    let wall = result.get("wall_ns").and_then(Json::as_i128).unwrap();
+    assert!((300_000_000..450_000_000).contains(&wall), "killed after {wall} ns");
+    assert!(text(result, "stdout").contains("judge:0 ok"), "the forgery is shown as output");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
+
+#[test]
+fn a_thread_holding_stdin_does_not_hold_the_run() {
+    let copy = Copy::new("stdin", &["samples"]);
+    let body = "std::thread::spawn(|| { let _held = std::io::stdin().lock(); loop { std::thread::park(); } });\n\
+                let mut line = String::new();\nlet _ = std::io::stdin().read_line(&mut line);\n\
+                if stone_value.iter().sum::<i32>() > 0 { \"Alice\".into() } else { \"Bob\".into() }";
+    copy.plant("holder", body);
+    let start = Instant::now();
+    let run = copy.judge(&["--solution", "holder", "--format", "json", "--time-limit", "500ms"]);
+    assert!(start.elapsed() < Duration::from_secs(20), "{}", run.describe());
+    assert_eq!(verdicts(&run.json(), "holder").len(), 5, "{}", run.describe());
+}
+
+#[test]
+fn touching_a_gibibyte_is_mle_at_the_default_limit() {
+    let copy = Copy::new("mle", &["samples"]);
+    copy.plant("hog", "let v = vec![7u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
+    let run = copy.judge(&["--solution", "hog", "--case", "example-1", "--time-limit", "5s", "--format", "json"]);
+    let report = run.json();
+    assert_eq!(verdicts(&report, "hog"), ["MLE"], "{}", run.describe());
+    let result = &solution(&report, "hog").get("results").unwrap().items()[0];
+    assert!(text(result, "reason").contains("over the limit of 256 MiB"), "{result:?}");
+}
+
+#[test]
+fn a_spawned_process_does_not_outlive_the_run() {
+    let copy = Copy::new("spawn", &["samples"]);
+    let marker = format!("47{}", std::process::id());
+    let body = format!("let _ = std::process::Command::new(\"sleep\").arg(\"{marker}\").spawn();\n\"Bob\".to_string()");
+    copy.plant("spawner", &body);
+    let run = copy.judge(&["--solution", "spawner", "--case", "example-1", "--format", "json"]);
+    assert_eq!(verdicts(&run.json(), "spawner"), ["AC"], "{}", run.describe());
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(common::processes_with(&format!("sleep {marker}")), Vec::<String>::new());
+}
+
+#[test]
+fn sigterm_to_the_judge_leaves_no_child_behind() {
+    let copy = Copy::new("sigterm", &["samples"]);
+    copy.plant("spinner", "loop { std::hint::spin_loop(); }");
+    // The child's command line is its unit and its stack in bytes: an unusual stack marks it.
+    let (stack_mb, marker) = ("523", (523u64 << 20).to_string());
+    let args = ["--solution", "spinner", "--time-limit", "60s", "--stack-mb", stack_mb];
+    let mut judge = copy.command(&args).stdout(std::process::Stdio::null()).spawn().unwrap();
+    let give_up = Instant::now() + Duration::from_secs(20);
+    while common::processes_with(&marker).is_empty() && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!common::processes_with(&marker).is_empty(), "the child never started");
+    std::process::Command::new("kill").args(["-TERM", &judge.id().to_string()]).status().unwrap();
+    judge.wait().unwrap();
+    let give_up = Instant::now() + Duration::from_secs(5);
+    while !common::processes_with(&marker).is_empty() && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(common::processes_with(&marker), Vec::<String>::new());
+}
+
+#[test]
+fn abort_exit_and_stack_overflow_under_stress_are_shrunk_counterexamples() {
+    let copy = Copy::new("stress-crash", &["samples"]);
+    let deep = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }\n";
+    let bodies = [
+        ("aborter", "if stone_value.len() >= 3 { std::process::abort(); }".to_string(), "signal 6"),
+        (
+            "exiter",
+            "if stone_value.iter().any(|&v| v > 900) { std::process::exit(0); }".to_string(),
+            "exited with status 0",
+        ),
+        (
+            "overflower",
+            format!("{deep}if stone_value.len() > 5 {{ return deep(u64::MAX).to_string(); }}"),
+            "stack overflow",
+        ),
+    ];
+    for (name, crash, _) in &bodies {
+        copy.plant(name, &format!("{crash}\n{CORRECT}"));
+    }
+    for (name, _, reason) in &bodies {
+        let run = copy.judge(&["stress", "--solution", name, "--count", "5000", "--stack-mb", "8", "--format", "json"]);
+        assert_eq!(run.status, 1, "{name}: {}", run.describe());
+        let example = run.json().get("counterexample").cloned().unwrap();
+        assert_eq!(text(&example, "verdict"), "RE", "{name}: {example:?}");
+        assert!(text(&example, "reason").contains(reason), "{name}: {example:?}");
+        let original = example.get("original_len").and_then(Json::as_i128).unwrap();
+        let shrunk = text(&example, "input").matches(',').count() as i128 + 1;
+        assert!(shrunk <= original && shrunk <= 6, "{name}: shrunk to {shrunk} from {original}");
+    }
+}
+
+#[test]
+fn a_solution_that_rewrites_a_stored_output_is_a_judge_error_naming_it() {
+    let copy = Copy::new("vandal", &["samples"]);
+    let target = copy.root.join("testcases/samples/example-2.out");
+    let body =
+        format!("let _ = std::fs::write({:?}, \"\\\"Bob\\\"\\n\");\n\"Bob\".to_string()", target.display().to_string());
+    copy.plant("vandal", &body);
+    let run = copy.judge(&["--solution", "vandal", "--case", "example-1", "--format", "json"]);
+    assert_eq!(run.status, 2, "{}", run.describe());
+    let errors = run.json().get("judge_errors").unwrap().items().to_vec();
+    assert!(
+        errors.iter().any(|e| e.as_str().unwrap().contains("testcases/samples/example-2.out was changed")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_fifo_and_a_link_to_dev_zero_are_judge_errors_naming_them_and_the_rest_is_judged() {
+    let copy = Copy::new("special", &["samples"]);
+    let weird = copy.root.join("testcases/weird");
+    std::fs::create_dir_all(&weird).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(weird.join("fifo.in")).status().unwrap().success());
+    std::os::unix::fs::symlink("/dev/zero", weird.join("zero.in")).unwrap();
+    copy.write("testcases/weird/fifo.out", "\"Bob\"\n").write("testcases/weird/zero.out", "\"Bob\"\n");
+    let start = Instant::now();
+    let run = copy.judge(&["--solution", "dp_array", "--format", "json"]);
+    assert!(start.elapsed() < Duration::from_secs(20));
+    assert_eq!(run.status, 2, "{}", run.describe());
+    let report = run.json();
+    let errors: Vec<&str> = report.get("judge_errors").unwrap().items().iter().filter_map(Json::as_str).collect();
+    for name in ["testcases/weird/fifo.in", "testcases/weird/zero.in"] {
+        assert!(errors.iter().any(|e| e.contains(name) && e.contains("not a regular file")), "{name}: {errors:?}");
+    }
+    assert_eq!(verdicts(&report, "dp_array"), ["AC"; 5]);
+}
