@@ -122,6 +122,8 @@ pub struct Child {
     limits: Limits,
     map: SourceMap,
     seq: u32,
+    /// The number of the batch last sent.
+    batch_seq: u32,
     ready: bool,
     gone: bool,
 }
@@ -211,6 +213,7 @@ impl Child {
             limits,
             map,
             seq: 0,
+            batch_seq: 0,
             ready: false,
             gone: false,
         })
@@ -245,10 +248,21 @@ impl Child {
     /// A batch already encoded with `wire::encode_batch`: every answer, or why the batch ended.
     /// The deadline covers the whole batch; what it printed is dropped.
     pub fn batch(&mut self, frame: Arc<Vec<u8>>, budget: Duration) -> Result<Vec<Vec<u8>>, Ending> {
+        self.send_batch(frame)?;
+        self.receive_batch(budget)
+    }
+
+    /// The first half of `batch`: send it, so several children can work on it at once.
+    pub fn send_batch(&mut self, frame: Arc<Vec<u8>>) -> Result<(), Ending> {
         self.ready()?;
-        let seq = u32::from_le_bytes([frame[1], frame[2], frame[3], frame[4]]);
+        self.batch_seq = u32::from_le_bytes([frame[1], frame[2], frame[3], frame[4]]);
+        self.send(frame)
+    }
+
+    /// The second half of `batch`: the answers to the batch last sent, within `budget`.
+    pub fn receive_batch(&mut self, budget: Duration) -> Result<Vec<Vec<u8>>, Ending> {
         let deadline = Instant::now() + budget;
-        let reply = self.send(frame).and_then(|_| self.wait(seq, deadline));
+        let reply = self.wait(self.batch_seq, deadline);
         self.stdout.take();
         self.stderr.take();
         match reply? {

@@ -46,6 +46,8 @@ pub struct SourceMap {
     units: Vec<(usize, usize, String)>,
     /// The line of `main` that names each unit's function.
     entries: Vec<usize>,
+    /// A single unit's build names the unit's own file instead of the generated one.
+    remapped: bool,
 }
 
 /// A place in a submission's own file.
@@ -150,9 +152,17 @@ impl Compiler {
             for flag in FLAGS {
                 key.write(flag.as_bytes());
             }
+            if let [unit] = chosen.as_slice() {
+                key.write(unit.shown.as_bytes());
+            }
             let key = key.finish().hex();
             let generated = self.cache.join("src").join(format!("{key}.rs"));
-            let map = SourceMap { generated, units: units_at, entries };
+            // One unit: panics, `dbg!` and errors name the submission's own file.
+            let remap = match chosen.as_slice() {
+                [unit] => Some(format!("--remap-path-prefix={}={}", generated.display(), unit.shown)),
+                _ => None,
+            };
+            let map = SourceMap { generated, units: units_at, entries, remapped: remap.is_some() };
             let binary = self.cache.join("bin").join(&key);
             if binary.exists() {
                 return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
@@ -160,7 +170,7 @@ impl Compiler {
             let failure = self.cache.join("bin").join(format!("{key}.ce"));
             let stderr = match fs::read_to_string(&failure) {
                 Ok(cached) => cached,
-                Err(_) => match self.rustc(&source, &map.generated, &binary)? {
+                Err(_) => match self.rustc(&source, &map.generated, &binary, remap.as_deref())? {
                     None => return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) }),
                     Some(stderr) => {
                         write_atomically(&failure, stderr.as_bytes())?;
@@ -209,6 +219,7 @@ impl Compiler {
             generated: path,
             units: vec![(1, unit.source.lines().count(), unit.shown.clone())],
             entries: vec![],
+            remapped: false,
         };
         Ok(Err(diagnose(&stderr, &map).into_iter().next().map(|(_, e)| e).unwrap_or_else(|| CompileError {
             headline: first_headline(&stderr).unwrap_or_default(),
@@ -218,10 +229,12 @@ impl Compiler {
     }
 
     /// Runs rustc; `Ok(None)` when the binary was written, `Ok(Some(stderr))` when it failed.
-    fn rustc(&self, source: &str, path: &Path, binary: &Path) -> io::Result<Option<String>> {
+    fn rustc(&self, source: &str, path: &Path, binary: &Path, remap: Option<&str>) -> io::Result<Option<String>> {
         write_atomically(path, source.as_bytes())?;
         let partial = binary.with_extension(format!("part{}-{}", std::process::id(), unique()));
-        let output = Command::new(&self.rustc).args(FLAGS).arg("-o").arg(&partial).arg(path).output()?;
+        let mut command = Command::new(&self.rustc);
+        command.args(FLAGS).args(remap).arg("-o").arg(&partial).arg(path);
+        let output = command.output()?;
         if output.status.success() {
             fs::rename(&partial, binary)?;
             return Ok(None);
@@ -299,7 +312,8 @@ fn generate(units: &[&Unit]) -> (String, Vec<(usize, usize, String)>, Vec<usize>
 impl SourceMap {
     /// The unit and place in its file of a line of the generated source.
     fn locate(&self, file: &str, line: usize, column: u32) -> Option<(usize, Option<Place>)> {
-        if Path::new(file) != self.generated {
+        let own = self.remapped && self.units.first().is_some_and(|(_, _, shown)| shown == file);
+        if Path::new(file) != self.generated && !own {
             return None;
         }
         if let Some(unit) = self.entries.iter().position(|&l| l == line) {

@@ -105,7 +105,14 @@ pub fn judge(
         (Source::Input(_), true) => catalog.strategies(),
         _ => request.solutions.clone(),
     };
-    let (submissions, bad_submissions) = catalog.select(workspace, &names);
+    let (submissions, mut bad_submissions) = catalog.select(workspace, &names);
+    // A name that stands for nothing is a typo: stop at once. A file that cannot be read or
+    // has a bad tag is reported beside the verdicts of the others.
+    let typo =
+        |e: &SubmissionError| matches!(e, SubmissionError::Unknown { .. } | SubmissionError::NoSuchMutant { .. });
+    if let Some(at) = bad_submissions.iter().position(typo) {
+        return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
+    }
     let loaded = match source {
         Source::Stored => cases::load(&workspace.cases, &request.cases).map_err(SetupError::Cases)?,
         Source::Input(values) => {

@@ -1,0 +1,194 @@
+//! gen, stress (with shrinking and --save), verify and bench through the built judge, and the
+//! stored suite against every wrong submission. Every assertion reads JSON.
+
+mod common;
+
+use common::{judge, solution, text, Copy, Json};
+
+/// The wrong submissions tagged WA, from their files.
+fn wrong_answers() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(format!("{}/solutions/wrong", common::ROOT))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| std::fs::read_to_string(p).unwrap().starts_with("// expect: WA"))
+        .map(|p| format!("wrong/{}", p.file_stem().unwrap().to_string_lossy()))
+        .collect();
+    names.sort();
+    names
+}
+
+fn values(input: &str) -> Vec<i32> {
+    input.trim_matches(['[', ']']).split(',').map(|v| v.parse().unwrap()).collect()
+}
+
+#[test]
+fn gen_is_deterministic_and_checks_its_arguments() {
+    let make = |seed: &str| judge(&["gen", "--shape", "mixed", "--len", "300", "--seed", seed]).stdout;
+    assert_eq!(make("5"), make("5"));
+    assert_ne!(make("5"), make("6"));
+    assert_eq!(make("5").matches(',').count(), 299);
+    let run = judge(&["gen", "--shape", "uniform", "--len", "3"]);
+    assert_eq!((run.status, run.stderr.lines().next()), (2, Some("judge: 'judge gen' needs --seed")));
+}
+
+#[test]
+fn stress_passes_the_strategies_and_reports_its_rate() {
+    let run = judge(&["stress", "--seed", "7", "--count", "20000", "--format", "json"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    let report = run.json();
+    assert_eq!(report.get("checked").and_then(Json::as_i128), Some(20000));
+    assert_eq!(report.get("counterexample"), Some(&Json::Null));
+    assert!(report.get("per_second").and_then(Json::as_f64).unwrap() > 0.0);
+}
+
+#[test]
+fn stress_finds_every_wrong_answer_shrinks_it_and_the_shrunk_input_still_fails() {
+    let names = wrong_answers();
+    assert!(names.len() >= 10, "{names:?}");
+    for name in &names {
+        // A lead past i16 needs at least 33 piles (each moves it by at most 1000): search
+        // long periodic cases for that one; every other mistake shows within 8 values.
+        let narrow = name.contains("i16");
+        let mut args = vec!["stress", "--seed", "1", "--count", "200000", "--solution", name, "--format", "json"];
+        if narrow {
+            args.extend(["--max-len", "300", "--shape", "periodic"]);
+        }
+        let run = judge(&args);
+        assert_eq!(run.status, 1, "{name} was not caught:\n{}", run.describe());
+        let example = run.json().get("counterexample").cloned().unwrap();
+        let input = values(text(&example, "input"));
+        assert!(input.len() <= if narrow { 300 } else { 8 }, "{name} shrank only to {} values", input.len());
+        let try_it = text(&example, "try_it");
+        assert!(try_it.contains(&format!("run --solution {name} '[")), "{try_it}");
+        let rerun = judge(&["run", "--solution", name, &format!("{input:?}").replace(' ', ""), "--format", "json"]);
+        assert_eq!(rerun.status, 1, "the shrunk input passes {name}:\n{}", rerun.describe());
+    }
+}
+
+#[test]
+fn stress_is_the_same_for_the_same_seed_whatever_the_thread_count() {
+    let run = |jobs: &str| {
+        let args = [
+            "stress",
+            "--seed",
+            "3",
+            "--count",
+            "50000",
+            "--jobs",
+            jobs,
+            "--solution",
+            "wrong/greedy_largest_take",
+            "--format",
+            "json",
+        ];
+        let counterexample = judge(&args).json().get("counterexample").cloned().unwrap();
+        (text(&counterexample, "input").to_string(), counterexample.get("index").cloned())
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn stress_save_stores_a_regression_the_judge_then_runs() {
+    let copy = Copy::new("save", &["samples"]);
+    let run =
+        copy.judge(&["stress", "--count", "10000", "--solution", "wrong/sign_slip", "--save", "--format", "json"]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    let saved = text(&run.json(), "saved").to_string();
+    assert!(saved.starts_with("testcases/regressions/wrong-sign_slip-s1-c"), "{saved}");
+    let judged = copy.judge(&[
+        "--solution",
+        "wrong/sign_slip",
+        "--solution",
+        "dp_array",
+        "--case",
+        "regressions",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(judged.status, 0, "{}", judged.describe());
+    assert_eq!(text(solution(&judged.json(), "wrong/sign_slip"), "verdict"), "WA");
+}
+
+#[test]
+fn verify_checks_a_small_bound_exhaustively_and_finds_a_wrong_one() {
+    let run = judge(&["verify", "--max-len", "5", "--values", "-2..=2", "--format", "json"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    // 5 + 25 + 125 + 625 + 3125 arrays.
+    assert_eq!(run.json().get("arrays").and_then(Json::as_i128), Some(3905));
+    let run = judge(&[
+        "verify",
+        "--max-len",
+        "5",
+        "--values",
+        "-2..=2",
+        "--solution",
+        "wrong/half_total_rounding",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    let example = run.json().get("counterexample").cloned().unwrap();
+    assert!(values(text(&example, "input")).len() <= 5);
+    let run = judge(&["verify", "--values", "0..=0", "--max-len", "60000"]);
+    assert_eq!(run.status, 2, "{}", run.describe());
+    assert!(run.stderr.contains("'--max-len 60000' is over LeetCode's limit of 50000"), "{}", run.describe());
+}
+
+#[test]
+fn the_stored_suite_gives_every_solution_its_expected_verdict() {
+    let run = judge(&["--format", "json"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    let report = run.json();
+    let solutions = report.get("solutions").unwrap().items();
+    let wrong = solutions.iter().filter(|s| text(s, "name").starts_with("wrong/")).count();
+    assert_eq!(wrong, std::fs::read_dir(format!("{}/solutions/wrong", common::ROOT)).unwrap().count());
+    for entry in solutions {
+        assert_eq!(text(entry, "met"), "yes", "{entry:?}");
+    }
+    // The statement's examples catch many mistakes at once; the other suites must too, and
+    // the generated stress suite on its own.
+    for suites in [&["--case", "edge", "--case", "stress"][..], &["--case", "stress"]] {
+        let mut args: Vec<String> = suites.iter().map(|s| s.to_string()).collect();
+        for entry in solutions.iter().filter(|s| text(s, "name").starts_with("wrong/")) {
+            args.extend(["--solution".to_string(), text(entry, "name").to_string()]);
+        }
+        args.extend(["--format".to_string(), "json".to_string()]);
+        let run = judge(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(run.status, 0, "{suites:?}: {}", run.describe());
+    }
+}
+
+#[test]
+fn bench_reports_every_strategy_at_every_size_and_tells_a_table_from_scalars() {
+    let run = judge(&[
+        "bench",
+        "--sizes",
+        "1000000,64",
+        "--reps",
+        "1",
+        "--format",
+        "json",
+        "--solution",
+        "dp_array",
+        "--solution",
+        "four_scalars",
+    ]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    let report = run.json();
+    let results = report.get("results").unwrap().items();
+    let sizes: Vec<i128> = results.iter().map(|r| r.get("n").and_then(Json::as_i128).unwrap()).collect();
+    assert_eq!(sizes, [64, 64, 1_000_000, 1_000_000]);
+    assert!(results.iter().all(|r| r.get("ratio_to_fastest").and_then(Json::as_f64).unwrap() >= 1.0));
+    // Measured, not computed: dp_array's table is 4 MB (3906 KiB); four scalars touch a page.
+    let extra: Vec<i128> = results[2..].iter().map(|r| r.get("extra_kib").and_then(Json::as_i128).unwrap()).collect();
+    assert!((3000..6000).contains(&extra[0]) && extra[1] < 1024, "{extra:?}");
+    let refused = judge(&["bench", "--solution", "wrong/sign_slip"]);
+    assert_eq!(refused.status, 2);
+    let protected = judge(&["bench", "--sizes", "10", "--reps", "1", "--svg", "testcases/samples/example-1.out"]);
+    assert_eq!(protected.status, 2, "{}", protected.describe());
+    assert!(
+        protected.stderr.contains("refusing to write the chart to testcases/samples/example-1.out"),
+        "{}",
+        protected.stderr
+    );
+}

@@ -1,0 +1,167 @@
+//! A user's own attempt, from the first edit to a confident paste: each behaviour of the
+//! README's path, on a temporary copy of the workspace with a planted attempt where one is
+//! needed.
+
+mod common;
+
+use common::{judge, solution, text, Copy, Json, CORRECT};
+
+#[test]
+fn a_correct_extra_strategy_is_judged_like_the_others() {
+    let copy = Copy::new("extra", &["samples", "edge"]);
+    copy.plant("my_try", CORRECT);
+    let run = copy.judge(&["--format", "json"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    let report = run.json();
+    let strategies: Vec<&Json> =
+        report.get("solutions").unwrap().items().iter().filter(|s| text(s, "expect") == "AC").collect();
+    let on_disk = std::fs::read_dir(copy.root.join("solutions"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .count();
+    assert_eq!(strategies.len(), on_disk, "every file in solutions/ is a strategy");
+    assert_eq!(text(solution(&report, "my_try"), "verdict"), "AC");
+}
+
+#[test]
+fn the_samples_alone_exit_zero_and_say_which_wrong_ones_they_miss() {
+    let run = judge(&["--case", "samples", "--color", "never"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert!(run.stdout.contains("not caught by the selected cases"), "{}", run.describe());
+    let named = judge(&["--case", "samples", "--solution", "wrong/plain_recursion", "--format", "json"]);
+    assert_eq!(named.status, 1, "a named wrong submission is judged for its tag: {}", named.describe());
+}
+
+#[test]
+fn mistyped_commands_and_flags_get_a_suggestion() {
+    let run = judge(&["rnu"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.starts_with("judge: unknown command \"rnu\"; did you mean 'run'?"), "{}", run.stderr);
+    let run = judge(&["--solutoin", "x"]);
+    assert!(run.stderr.contains("did you mean '--solution'?"), "{}", run.stderr);
+    let run = judge(&["--solution", "four_scalar"]);
+    assert!(run.stderr.contains("did you mean \"four_scalars\"?"), "{}", run.stderr);
+}
+
+#[test]
+fn help_for_a_command_shows_its_flags_and_an_example() {
+    for args in [&["help", "run"][..], &["run", "--help"]] {
+        let run = judge(args);
+        assert_eq!(run.status, 0, "{}", run.describe());
+        assert!(run.stdout.starts_with("usage: judge run"), "{}", run.stdout);
+        assert!(run.stdout.contains("--plain") && run.stdout.contains("example:"), "{}", run.stdout);
+        assert!(!run.stdout.contains("--sizes"), "another command's flag");
+    }
+    assert!(judge(&["help"]).stdout.contains("mutants"));
+}
+
+#[test]
+fn an_attempt_that_prints_shows_its_output_in_run() {
+    let copy = Copy::new("prints", &["samples"]);
+    copy.plant("chatty", &format!("println!(\"n = {{}}\", stone_value.len());\ndbg!(stone_value[0]);\n{CORRECT}"));
+    let run = copy.judge(&["run", "--solution", "chatty", "[1,2,3,7]", "--format", "json"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    let chatty = solution(&run.json(), "chatty").clone();
+    assert_eq!(text(&chatty, "stdout"), "n = 4\n");
+    assert!(text(&chatty, "stderr").contains("stone_value[0] = 1"), "{chatty:?}");
+    let shown = copy.judge(&["run", "--solution", "chatty", "[1,2,3,7]", "--color", "never"]);
+    assert!(
+        shown.stdout.contains("stdout  n = 4\\n") && shown.stdout.contains("stderr  [solutions/chatty.rs:"),
+        "{}",
+        shown.stdout
+    );
+}
+
+#[test]
+fn bless_check_finds_a_wrong_out_changes_nothing_and_the_judge_suspects_it() {
+    let copy = Copy::new("bless", &["samples"]);
+    copy.write("testcases/samples/example-1.out", "\"Alice\"\n");
+    let run = copy.judge(&["bless", "--check", "--format", "json"]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    let changes = run.json().get("changes").unwrap().items().to_vec();
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!((text(&changes[0], "old"), text(&changes[0], "new")), ("Alice", "Bob"));
+    assert_eq!(copy.read("testcases/samples/example-1.out"), "\"Alice\"\n", "--check wrote");
+    let judged = copy.judge(&["--format", "json"]);
+    let suspects = judged.json().get("suspects").unwrap().items().to_vec();
+    assert_eq!(suspects.len(), 1, "{}", judged.describe());
+    assert_eq!((text(&suspects[0], "stored"), text(&suspects[0], "oracle")), ("Alice", "Bob"));
+    assert!(text(&suspects[0], "check").ends_with("bless --check"));
+    let blessed = copy.judge(&["bless"]);
+    assert_eq!(blessed.status, 0, "{}", blessed.describe());
+    assert!(blessed.stdout.contains("testcases/samples/example-1.out  \"Alice\" -> \"Bob\""), "{}", blessed.stdout);
+    assert_eq!(copy.read("testcases/samples/example-1.out"), "\"Bob\"\n");
+}
+
+#[test]
+fn a_buggy_attempt_gets_three_failure_blocks_and_is_named_on_the_last_line() {
+    let copy = Copy::new("buggy", &["samples", "edge"]);
+    copy.plant("buggy", "let _ = stone_value;\n\"Alice\".to_string()");
+    let run = copy.judge(&["--solution", "buggy", "--solution", "dp_array", "--color", "never"]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    assert_eq!(run.stdout.matches("\nWA buggy on ").count(), 3, "{}", run.stdout);
+    assert!(run.stdout.contains("more buggy failures; to show them: cargo run --release -- "), "{}", run.stdout);
+    let last = run.stdout.trim_end().lines().last().unwrap();
+    assert!(last.contains("not as expected: buggy") && last.ends_with("exit 1"), "{last}");
+}
+
+#[test]
+fn a_failure_reruns_with_the_same_options_and_the_same_verdict() {
+    let copy = Copy::new("rerun", &["edge"]);
+    copy.plant("deep", "fn down(n: usize) -> usize { if n == 0 { 0 } else { 1 + std::hint::black_box(down(n - 1)) } }\nlet _ = down(stone_value.len() * 64);\n\"Tie\".to_string()");
+    let args = [
+        "--solution",
+        "deep",
+        "--case",
+        "max-all-zero",
+        "--stack-mb",
+        "1",
+        "--time-limit",
+        "300ms",
+        "--verbose",
+        "--format",
+        "json",
+    ];
+    let first = copy.judge(&args);
+    let report = first.json();
+    let result = &solution(&report, "deep").get("results").unwrap().items()[0];
+    assert_eq!(text(result, "verdict"), "RE", "{}", first.describe());
+    let rerun = text(result, "rerun");
+    for option in ["--stack-mb 1", "--time-limit 300ms", "--verbose", "--solution deep", "--case edge/max-all-zero"] {
+        assert!(rerun.contains(option), "{option} missing from {rerun}");
+    }
+    let words: Vec<&str> = rerun.strip_prefix("cargo run --release -- ").unwrap().split(' ').collect();
+    let again = copy.judge(&words);
+    let report = again.json();
+    let result = &solution(&report, "deep").get("results").unwrap().items()[0];
+    assert_eq!(text(result, "verdict"), "RE", "{}", again.describe());
+    assert_eq!(text(result, "rerun"), rerun);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = common::command_in(
+        std::path::Path::new(common::ROOT),
+        &["gen", "--shape", "uniform", "--len", "50000", "--seed", "1"],
+    )
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
+    let mut first = [0u8; 10];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn paste_prints_the_file_and_names_a_solution_by_its_path() {
+    let run = judge(&["paste", "solutions/dp_array.rs"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert_eq!(run.stdout, std::fs::read_to_string(format!("{}/solutions/dp_array.rs", common::ROOT)).unwrap());
+    let copy = judge(&["paste", "dp_array", "--copy"]);
+    assert!(copy.stderr.contains("not copied"), "no terminal here: {}", copy.stderr);
+}
