@@ -245,28 +245,23 @@ impl Child {
         Call { result, stdout: self.stdout.take(), stderr: self.stderr.take(), wall }
     }
 
-    /// A batch already encoded with `wire::encode_batch`: every answer, or why the batch ended.
-    /// The deadline covers the whole batch; what it printed is dropped.
-    pub fn batch(&mut self, frame: Arc<Vec<u8>>, budget: Duration) -> Result<Vec<Vec<u8>>, Ending> {
-        self.send_batch(frame)?;
-        self.receive_batch(budget)
-    }
-
-    /// The first half of `batch`: send it, so several children can work on it at once.
+    /// Sends a batch already encoded with `wire::encode_batch`; several children can work on
+    /// one batch at once. What it printed meanwhile is dropped.
     pub fn send_batch(&mut self, frame: Arc<Vec<u8>>) -> Result<(), Ending> {
         self.ready()?;
         self.batch_seq = u32::from_le_bytes([frame[1], frame[2], frame[3], frame[4]]);
         self.send(frame)
     }
 
-    /// The second half of `batch`: the answers to the batch last sent, within `budget`.
-    pub fn receive_batch(&mut self, budget: Duration) -> Result<Vec<Vec<u8>>, Ending> {
+    /// The answers to the batch last sent, packed (read them with `wire::unpack`), or why the
+    /// batch ended; `budget` covers the whole batch.
+    pub fn receive_batch(&mut self, budget: Duration) -> Result<Vec<u8>, Ending> {
         let deadline = Instant::now() + budget;
         let reply = self.wait(self.batch_seq, deadline);
         self.stdout.take();
         self.stderr.take();
         match reply? {
-            Reply::Answers { answers } => Ok(answers),
+            Reply::Answers { packed } => Ok(packed),
             other => Err(self.unexpected(other)),
         }
     }

@@ -41,8 +41,9 @@ pub enum Reply {
     Ready,
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
     Answer { nanos: u64, peak_kib: Option<u64>, length: u64, answer: Vec<u8> },
-    /// Every call of a batch returned, in order (each cut to ANSWER_KEPT).
-    Answers { answers: Vec<Vec<u8>> },
+    /// Every call of a batch returned, in order, each answer cut to ANSWER_KEPT and packed
+    /// as its length (u32) and bytes: read them with `unpack`.
+    Answers { packed: Vec<u8> },
     /// One timed call of a `Time` request; the warm-up is not reported.
     Timed { nanos: u64, answer: Vec<u8> },
     /// Resident memory the call added, in KiB, where the system can say.
@@ -193,11 +194,8 @@ impl Reply {
                 payload.extend_from_slice(answer);
                 ANSWER
             }
-            Reply::Answers { answers } => {
-                payload.extend_from_slice(&(answers.len() as u32).to_le_bytes());
-                for answer in answers {
-                    put_bytes(&mut payload, answer);
-                }
+            Reply::Answers { packed } => {
+                payload.extend_from_slice(packed);
                 ANSWERS
             }
             Reply::Timed { nanos, answer } => {
@@ -233,13 +231,9 @@ impl Reply {
                 answer: at.rest().to_vec(),
             },
             ANSWERS => {
-                let count = at.u32()? as usize;
-                let mut answers = Vec::with_capacity(count.min(1 << 16));
-                for _ in 0..count {
-                    let len = at.u32()? as usize;
-                    answers.push(at.take(len)?.to_vec());
-                }
-                Reply::Answers { answers }
+                let packed = at.rest().to_vec();
+                unpack(&packed).try_for_each(|a| a.map(drop))?;
+                Reply::Answers { packed }
             }
             TIMED => Reply::Timed { nanos: at.u64()?, answer: at.rest().to_vec() },
             MEASURED => Reply::Measured { extra_kib: at.optional()?, answer: at.rest().to_vec() },
@@ -255,6 +249,27 @@ impl Reply {
         };
         at.done().then_some(reply)
     }
+}
+
+/// Adds one answer to a packed list (see `Reply::Answers`).
+pub fn pack(packed: &mut Vec<u8>, answer: &[u8]) {
+    put_bytes(packed, &answer[..answer.len().min(ANSWER_KEPT)]);
+}
+
+/// The answers of a packed list, in order; None for a list cut short.
+pub fn unpack(packed: &[u8]) -> impl Iterator<Item = Option<&[u8]>> {
+    let mut at = Reader { bytes: packed, at: 0 };
+    std::iter::from_fn(move || {
+        if at.done() {
+            return None;
+        }
+        let answer = at.u32().and_then(|len| at.take(len as usize));
+        if answer.is_none() {
+            // Cut short: report it once, then stop.
+            at.at = at.bytes.len();
+        }
+        Some(answer)
+    })
 }
 
 /// `Reply::StackOverflow` as bytes, built without allocating: it is sent from a signal handler.
@@ -377,7 +392,12 @@ mod tests {
         let replies = [
             Reply::Answer { nanos: 12, peak_kib: None, length: 3, answer: b"Bob".to_vec() },
             Reply::Answer { nanos: 0, peak_kib: Some(4096), length: 0, answer: Vec::new() },
-            Reply::Answers { answers: vec![b"Alice".to_vec(), Vec::new(), b"Tie".to_vec()] },
+            Reply::Answers {
+                packed: [&b"Alice"[..], b"", b"Tie"].iter().fold(Vec::new(), |mut p, a| {
+                    pack(&mut p, a);
+                    p
+                }),
+            },
             Reply::Timed { nanos: u64::MAX - 1, answer: b"Tie".to_vec() },
             Reply::Measured { extra_kib: Some(0), answer: b"Bob".to_vec() },
             Reply::Panicked { message: "index out of bounds".into(), file: "x.rs".into(), line: 9, column: 4 },
@@ -390,6 +410,19 @@ mod tests {
         for reply in &replies {
             assert_eq!(read_reply(&mut input).unwrap(), Some((3, reply.clone())));
         }
+    }
+
+    #[test]
+    fn packed_answers_unpack_in_order() {
+        let mut packed = Vec::new();
+        for answer in [&b"Bob"[..], b"", &vec![b'x'; ANSWER_KEPT + 5]] {
+            pack(&mut packed, answer);
+        }
+        let answers: Vec<Option<&[u8]>> = unpack(&packed).collect();
+        assert_eq!(answers.len(), 3);
+        assert_eq!((answers[0], answers[1]), (Some(&b"Bob"[..]), Some(&b""[..])));
+        assert_eq!(answers[2].map(<[u8]>::len), Some(ANSWER_KEPT));
+        assert_eq!(unpack(&packed[..5]).last(), Some(None));
     }
 
     #[test]

@@ -104,6 +104,7 @@ pub fn sweep(job: &Job, room: &Room, progress: &mut dyn FnMut(u64)) -> Result<Sw
     let error: Mutex<Option<String>> = Mutex::new(None);
     let finished = AtomicU64::new(0);
     let workers = job.jobs.max(1);
+    let watcher = thread::current();
     thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
@@ -112,10 +113,11 @@ pub fn sweep(job: &Job, room: &Room, progress: &mut dyn FnMut(u64)) -> Result<Sw
                     *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
                 }
                 finished.fetch_add(1, Ordering::Release);
+                watcher.unpark();
             });
         }
         while finished.load(Ordering::Acquire) < workers as u64 {
-            thread::sleep(Duration::from_millis(100));
+            thread::park_timeout(Duration::from_millis(100));
             progress(done.load(Ordering::Relaxed));
         }
     });
@@ -155,9 +157,14 @@ fn work(
         expected.extend(cases.iter().map(|v| oracle::answer(v)));
         seq = seq.wrapping_add(1);
         let frame = Arc::new(wire::encode_batch(seq, cases.iter().map(Vec::as_slice)));
+        // Every child gets the batch before any answer is read, so they work on it together.
+        let mut sent = Vec::with_capacity(children.len());
+        for (binary, child) in job.binaries.iter().zip(&mut children) {
+            sent.push(start(child, binary, job.limits, room)?.send_batch(Arc::clone(&frame)).is_ok());
+        }
         let mut first: Option<Found> = None;
         for (s, binary) in job.binaries.iter().enumerate() {
-            let failure = batch(&mut children[s], binary, job.limits, room, &frame, &cases, &expected)?;
+            let failure = collect(&mut children[s], sent[s], binary, job.limits, room, &cases, &expected)?;
             if let Some((k, got)) = failure {
                 let index = from + k as u64;
                 if first.as_ref().is_none_or(|f| index < f.index) {
@@ -176,32 +183,52 @@ fn work(
     }
 }
 
-/// One batch through one submission: the first failing case in it and what it got.
-fn batch(
-    child: &mut Option<Child>,
+/// The child of a submission, started when there is none.
+fn start<'c>(
+    child: &'c mut Option<Child>,
     binary: &Binary,
     limits: Limits,
     room: &Room,
-    frame: &Arc<Vec<u8>>,
+) -> Result<&'c mut Child, String> {
+    if child.as_ref().is_none_or(Child::is_gone) {
+        *child = Some(Child::spawn(binary, 0, limits, room, &[]).map_err(|e| e.to_string())?);
+    }
+    child.as_mut().ok_or_else(|| "no child".to_string())
+}
+
+/// The answers to the batch sent to one submission: its first failing case and what it got.
+fn collect(
+    child: &mut Option<Child>,
+    sent: bool,
+    binary: &Binary,
+    limits: Limits,
+    room: &Room,
     cases: &[Vec<i32>],
     expected: &[Answer],
 ) -> Result<Option<(usize, Got)>, String> {
-    let live = match child {
-        Some(live) if !live.is_gone() => live,
-        _ => child.insert(Child::spawn(binary, 0, limits, room, &[]).map_err(|e| e.to_string())?),
+    let answers = match child.as_mut().filter(|_| sent) {
+        Some(live) => live.receive_batch(limits.deadline()).ok(),
+        None => None,
     };
-    match live.batch(Arc::clone(frame), limits.deadline()) {
-        Ok(answers) if answers.len() == cases.len() => {
-            Ok(answers.iter().zip(expected).position(|(a, e)| !e.is(a)).map(|k| (k, Got::Answer(answers[k].clone()))))
-        }
-        // Something went wrong inside the batch: find the case one call at a time.
-        _ => {
-            for (k, values) in cases.iter().enumerate() {
-                if let Some(got) = check_one(child, binary, limits, room, values)? {
-                    return Ok(Some((k, got)));
-                }
+    let checked = answers.and_then(|packed| {
+        let mut count = 0;
+        for (k, answer) in wire::unpack(&packed).enumerate() {
+            let answer = answer?;
+            count += 1;
+            if !expected.get(k)?.is(answer) {
+                return Some(Some((k, Got::Answer(answer.to_vec()))));
             }
-            Ok(None)
+        }
+        (count == cases.len()).then_some(None)
+    });
+    if let Some(first) = checked {
+        return Ok(first);
+    }
+    // Something went wrong inside the batch: find the case one call at a time.
+    for (k, values) in cases.iter().enumerate() {
+        if let Some(got) = check_one(child, binary, limits, room, values)? {
+            return Ok(Some((k, got)));
         }
     }
+    Ok(None)
 }
