@@ -1,7 +1,7 @@
 //! Random cases: a small std-only PRNG (splitmix64, the same bytes on every machine) and the
 //! shapes of input that find the mistakes people make on this problem.
 
-use super::{MAX_VALUE, MIN_VALUE};
+use super::{oracle, MAX_VALUE, MIN_VALUE};
 
 /// splitmix64: tiny, fast, and fully specified, so a seed means the same case everywhere.
 #[derive(Clone, Debug)]
@@ -52,12 +52,31 @@ pub enum Shape {
     Sparse,
     /// A four-pile pattern repeated, so one player's lead grows by hundreds per pile.
     Periodic,
-    /// Segments of the other shapes, each a random length.
+    /// Segments of the shapes above, each a random length.
     Mixed,
+    /// Two periodic stretches that favour opposite players, joined where the final lead
+    /// changes sign (found with the oracle), so leads swing by millions along the way and the
+    /// game still ends close. Targets a running maximum started above the lowest reachable
+    /// lead (at -100,000 instead of i32::MIN): it caps a lost position's loss, which only a
+    /// close game with a huge swing turns into a wrong winner.
+    Comeback,
 }
 
+/// The shapes `Mixed` draws its segments from (fixed, so stored mixed cases never change).
+const MIXED_PARTS: [Shape; 9] = [
+    Shape::Uniform,
+    Shape::Narrow,
+    Shape::Negative,
+    Shape::Positive,
+    Shape::Alternating,
+    Shape::Extremes,
+    Shape::Zeros,
+    Shape::Sparse,
+    Shape::Periodic,
+];
+
 impl Shape {
-    pub const ALL: [Shape; 10] = [
+    pub const ALL: [Shape; 11] = [
         Shape::Uniform,
         Shape::Narrow,
         Shape::Negative,
@@ -68,6 +87,7 @@ impl Shape {
         Shape::Sparse,
         Shape::Periodic,
         Shape::Mixed,
+        Shape::Comeback,
     ];
 
     pub fn name(self) -> &'static str {
@@ -82,6 +102,7 @@ impl Shape {
             Shape::Sparse => "sparse",
             Shape::Periodic => "periodic",
             Shape::Mixed => "mixed",
+            Shape::Comeback => "comeback",
         }
     }
 
@@ -142,9 +163,30 @@ fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {
             while out.len() - start < len {
                 let left = len - (out.len() - start);
                 let piece = 1 + rng.below(left.min(64));
-                let kind = Shape::ALL[rng.below(Shape::ALL.len() - 1)];
+                let kind = MIXED_PARTS[rng.below(MIXED_PARTS.len())];
                 fill(kind, piece, rng, out);
             }
+        }
+        Shape::Comeback => {
+            let (mut front, mut back) = (Vec::new(), Vec::new());
+            fill(Shape::Periodic, len, rng, &mut front);
+            fill(Shape::Periodic, len, rng, &mut back);
+            let joined = |k: usize| [&front[..k], &back[k..]].concat();
+            let sign = |k: usize| oracle::lead(&joined(k)).signum();
+            let (mut low, mut high) = (0, len);
+            if sign(low) != sign(high) {
+                // The smallest split that ends with the sign of the all-front game, and the next.
+                while high - low > 1 {
+                    let middle = (low + high) / 2;
+                    if sign(middle) == sign(low) {
+                        low = middle;
+                    } else {
+                        high = middle;
+                    }
+                }
+            }
+            let split = if rng.below(2) == 0 { low } else { high };
+            out.extend(joined(split));
         }
     }
 }

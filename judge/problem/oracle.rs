@@ -28,6 +28,12 @@ pub fn totals(values: &[i32]) -> (i64, i64) {
     outcome[0]
 }
 
+/// The first player's final lead over the second when both play their best.
+pub fn lead(values: &[i32]) -> i64 {
+    let (first, second) = totals(values);
+    first - second
+}
+
 /// Who wins when both play their best.
 pub fn answer(values: &[i32]) -> Answer {
     let (alice, bob) = totals(values);
