@@ -27,7 +27,8 @@
 //! - `narrow`: each `i32` type becomes `i16` (not the `i32` of `i32::MIN`, nor a literal suffix like `0i32`).
 //! - `memo-store`: a statement `x[..] = e;` (also `x[i].1 = e;`, `x[i][j] = e;`, and `x.insert(k, v);`) is
 //!   removed, also inside a block such as `{ memo[i] = best; best }`: `memo[i] = best;` -> ``.
-//! - `memo-lookup`: an `if` statement whose condition reads an index or calls `.get(` / `.contains_key(`, and
+//! - `memo-lookup`: a lookup written as `match memo[k] { MARKER => compute, known => known }` becomes `compute`;
+//!   and an `if` statement whose condition reads an index or calls `.get(` / `.contains_key(`, and
 //!   whose block is only `return e;` with `e` sharing a name with the condition, is removed:
 //!   `if memo[i] != i32::MIN { return memo[i]; }`, `if let Some(&v) = memo.get(&i) { return v; }`.
 //! - `break-return`: `break;` -> `;`, `return e;` -> ` e;` (the value is computed and dropped), `return;` ->
@@ -39,7 +40,7 @@ use std::collections::HashSet;
 
 mod tokens;
 
-use tokens::Tokens;
+use tokens::{byte_offset, lines, Tokens};
 
 /// One mutation operator family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -119,16 +120,6 @@ impl Mutant {
         let at = byte_offset(&self.source, self.line, self.column);
         format!("{}{}{}", &self.source[..at], self.original, &self.source[at + self.replacement.len()..])
     }
-}
-
-fn byte_offset(src: &str, line: usize, column: usize) -> usize {
-    let start: usize = src.split_inclusive('\n').take(line - 1).map(str::len).sum();
-    start + src[start..].chars().take(column - 1).map(char::len_utf8).sum::<usize>()
-}
-
-fn lines(src: &str, line: usize, count: usize) -> String {
-    let lines: Vec<&str> = src.lines().skip(line - 1).take(count).map(str::trim).filter(|l| !l.is_empty()).collect();
-    lines.join(" ")
 }
 
 /// Every mutant of `source`, in file order (by line, column, then operator, then replacement), each operator
@@ -232,6 +223,11 @@ impl Cx<'_> {
                 let newlines = "\n".repeat(self.tk.text(i, last).matches('\n').count());
                 self.edit(op, i, last, newlines);
             }
+        }
+        if let Some((close, (a, b))) = self.tk.match_lookup(i) {
+            let compute = self.tk.text(a, b - 1);
+            let newlines = "\n".repeat(self.tk.text(i, close).matches('\n').count() - compute.matches('\n').count());
+            self.edit(Operator::MemoLookup, i, close, format!("{compute}{newlines}"));
         }
     }
 }

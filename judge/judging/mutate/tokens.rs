@@ -259,6 +259,28 @@ impl<'a> Tokens<'a> {
         ((j > i + 1 && self.t(j) == "=") || insert).then_some(if self.t(end) == ";" { end } else { end - 1 })
     }
 
+    /// A lookup written as a match, `match memo[k] { MARKER => compute, known => known }`: its closing
+    /// brace and the tokens of `compute`, which is what is left when the lookup is removed.
+    pub(super) fn match_lookup(&self, i: usize) -> Option<(usize, (usize, usize))> {
+        let open = self.scan(i + 1, false, |t| t == "{");
+        let reads = (i + 1..open).any(|j| self.t(j) == "[" && self.operand_end(j - 1));
+        if self.t(i) != "match" || self.t(open) != "{" || !reads {
+            return None;
+        }
+        let close = self.matching(open, true);
+        let (mut arms, mut j) = (Vec::new(), open + 1);
+        while j < close {
+            let arrow = self.scan(j, true, |t| t == "=>");
+            let end = self.scan(arrow + 1, true, |t| t == "," || t == "}").min(close);
+            arms.push(((j, arrow), (arrow + 1, end)));
+            j = end + 1;
+        }
+        let [(marker, compute), (bound, known)] = arms[..] else { return None };
+        let single = |(a, b): (usize, usize)| (b == a + 1 && self.kind(a) == Some(Kind::Ident)).then(|| self.t(a));
+        let keeps = single(bound).is_some_and(|name| single(known) == Some(name));
+        (keeps && single(marker).is_none() && compute.1 > compute.0).then_some((close, compute))
+    }
+
     /// The closing brace of a statement `if <reads x[..] or calls .get( or .contains_key(> { return e; }`
     /// starting at `i`, with no `else`, where `e` shares a name with the condition.
     pub(super) fn lookup(&self, i: usize) -> Option<usize> {
@@ -276,6 +298,18 @@ impl<'a> Tokens<'a> {
         let only_return = self.scan(open + 1, true, |t| t == ";" || t == "}") + 1 >= close;
         (reads && shared && only_return && self.t(close) == "}" && self.t(close + 1) != "else").then_some(close)
     }
+}
+
+/// The byte offset of a 1-based line and char column.
+pub(super) fn byte_offset(src: &str, line: usize, column: usize) -> usize {
+    let start: usize = src.split_inclusive('\n').take(line - 1).map(str::len).sum();
+    start + src[start..].chars().take(column - 1).map(char::len_utf8).sum::<usize>()
+}
+
+/// `count` lines from 1-based `line`, trimmed, the empty ones dropped, joined with a space.
+pub(super) fn lines(src: &str, line: usize, count: usize) -> String {
+    let lines: Vec<&str> = src.lines().skip(line - 1).take(count).map(str::trim).filter(|l| !l.is_empty()).collect();
+    lines.join(" ")
 }
 
 #[cfg(test)]
@@ -328,5 +362,17 @@ mod tests {
         assert_eq!(ranges, [("a + 1", "n.min(3)"), ("", "i"), ("i", "")]);
         let indices: Vec<_> = (0..tokens.toks.len()).filter_map(|i| tokens.index(i).map(operand)).collect();
         assert!(indices.is_empty());
+    }
+
+    #[test]
+    fn a_lookup_written_as_a_match_is_found_with_what_it_computes() {
+        let src =
+            "let next = match memo[k] {\n    i32::MIN => Self::lead(&s[k..], &mut memo[k..]),\n    known => known,\n};";
+        let tokens = Tokens::new(src);
+        let at = (0..tokens.toks.len()).find(|&i| tokens.t(i) == "match").unwrap();
+        let (close, (a, b)) = tokens.match_lookup(at).unwrap();
+        assert_eq!((tokens.t(close), tokens.text(a, b - 1)), ("}", "Self::lead(&s[k..], &mut memo[k..])"));
+        let plain = Tokens::new("match x { 0 => a, y => b }");
+        assert_eq!(plain.match_lookup(0), None);
     }
 }
