@@ -106,15 +106,29 @@ impl Compiler {
     /// Finds the compiler and prepares the cache folder.
     pub fn new(cache: &Path) -> Result<Compiler, CompilerMissing> {
         let rustc = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
-        let output = Command::new(&rustc)
-            .arg("-vV")
-            .output()
-            .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
-        let version = String::from_utf8_lossy(&output.stdout).into_owned();
         for folder in ["src", "bin"] {
             let path = cache.join(folder);
             fs::create_dir_all(&path).map_err(|error| CompilerMissing::Cache { path, error })?;
         }
+        // `rustc -vV` costs tens of milliseconds through rustup: it is asked again only when
+        // something that picks the compiler has changed.
+        let fingerprint = toolchain_fingerprint(&rustc);
+        let remembered = cache.join("rustc-version");
+        let version =
+            match fs::read_to_string(&remembered).ok().and_then(|t| t.strip_prefix(&fingerprint).map(String::from)) {
+                Some(version) if !version.is_empty() => version,
+                _ => {
+                    let output = Command::new(&rustc)
+                        .arg("-vV")
+                        .output()
+                        .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
+                    let version = String::from_utf8_lossy(&output.stdout).into_owned();
+                    if output.status.success() {
+                        let _ = write_atomically(&remembered, format!("{fingerprint}{version}").as_bytes());
+                    }
+                    version
+                }
+            };
         Ok(Compiler { rustc, version, cache: cache.to_path_buf() })
     }
 
@@ -242,6 +256,32 @@ impl Compiler {
         let _ = fs::remove_file(&partial);
         Ok(Some(String::from_utf8_lossy(&output.stderr).into_owned()))
     }
+}
+
+/// What decides which compiler `rustc` runs, as text: the program, PATH, the rustup settings
+/// and toolchains (with each one's rustc's modification time), and the environment rustup
+/// reads. Any change asks `rustc -vV` again.
+fn toolchain_fingerprint(rustc: &str) -> String {
+    let mut text = format!("rustc={rustc}\n");
+    for var in ["PATH", "RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME"] {
+        text.push_str(&format!("{var}={}\n", std::env::var(var).unwrap_or_default()));
+    }
+    let modified = |path: &Path| fs::metadata(path).and_then(|m| m.modified()).ok();
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    let rustup = std::env::var_os("RUSTUP_HOME").map(PathBuf::from).unwrap_or_else(|| home.join(".rustup"));
+    text.push_str(&format!("settings={:?}\n", modified(&rustup.join("settings.toml"))));
+    let mut toolchains: Vec<PathBuf> = fs::read_dir(rustup.join("toolchains"))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    toolchains.sort();
+    for toolchain in toolchains {
+        text.push_str(&format!("{}={:?}\n", toolchain.display(), modified(&toolchain.join("bin").join("rustc"))));
+    }
+    if Path::new(rustc).is_absolute() {
+        text.push_str(&format!("program={:?}\n", modified(Path::new(rustc))));
+    }
+    text.push_str("--\n");
+    text
 }
 
 fn unique() -> u64 {

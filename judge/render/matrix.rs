@@ -40,7 +40,8 @@ impl Matrix {
     pub fn start(started: &Started, style: Style, fail_fast: bool) -> (Matrix, String) {
         let names: Vec<String> = started.submissions.iter().map(|s| s.name.clone()).collect();
         let strategy: Vec<bool> = started.submissions.iter().map(|s| s.is_strategy()).collect();
-        let cases: Vec<(String, usize)> = started.cases.iter().map(|c| (c.id.clone(), c.values.len())).collect();
+        let cases: Vec<(String, usize)> =
+            started.cases.iter().map(|c| (units::escape(&c.id), c.values.len())).collect();
         let suites: std::collections::BTreeSet<&str> = started.cases.iter().map(|c| c.suite()).collect();
         let case_width = cases.iter().map(|(id, _)| id.chars().count()).max().unwrap_or(4).max(4);
         let mut out = String::new();

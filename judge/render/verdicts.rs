@@ -122,7 +122,7 @@ fn block(
 ) {
     let (submission, case) = (&report.submissions[s], &report.cases[c]);
     let verdict = result.verdict.unwrap_or(Verdict::Re);
-    let _ = writeln!(out, "\n{} {} on {}", verdict.code(), submission.name, case.id);
+    let _ = writeln!(out, "\n{} {} on {}", verdict.code(), submission.name, units::escape(&case.id));
     let _ = writeln!(out, "  input     {}  ({})", units::input(&case.values), path(&case.input, root));
     let _ = writeln!(out, "  expected  \"{}\"", case.expected.as_str());
     if let Ok(answered) = &result.call.result {
@@ -205,8 +205,11 @@ pub fn notes(report: &Report, invocation: &Invocation, root: Option<&Path>, styl
             not_caught.join(", ")
         );
     }
-    let mut errors: Vec<String> =
-        report.bad_cases.iter().map(|b| format!("{}: {}", b.id, case_problem(&b.problem, root))).collect();
+    let mut errors: Vec<String> = report
+        .bad_cases
+        .iter()
+        .map(|b| format!("{}: {}", units::escape(&b.id), case_problem(&b.problem, root)))
+        .collect();
     errors.extend(report.bad_submissions.iter().map(submission_error));
     for (submission, run) in report.submissions.iter().zip(&report.runs) {
         match &run.fault {
