@@ -19,9 +19,10 @@ use std::time::{Duration, Instant};
 use cli::options::{self, Format, Options};
 use cli::Invocation;
 use judging::engine::Event;
-use judging::session::{self, Source};
+use judging::session::{self, SetupError, Source};
 use judging::workspace::Workspace;
 use render::error::Error;
+use render::json::Json;
 use render::style::Style;
 
 /// The judge's exit statuses.
@@ -151,6 +152,21 @@ fn workspace(cases: Option<&Path>) -> Result<Workspace, Error> {
     Ok(workspace)
 }
 
+/// Prints a report in the chosen form; the JSON gets the exit status too.
+fn emit(
+    out: &Out,
+    format: Format,
+    exit: Exit,
+    text: impl FnOnce() -> String,
+    json: impl FnOnce(u8) -> Json,
+) -> Result<Exit, Run> {
+    match format {
+        Format::Text => out.print(&text())?,
+        Format::Json => out.print(&json(exit as u8).render())?,
+    }
+    Ok(exit)
+}
+
 fn status(judge_error: bool, failed: bool) -> Exit {
     match (judge_error, failed) {
         (true, _) => Exit::Error,
@@ -160,7 +176,6 @@ fn status(judge_error: bool, failed: bool) -> Exit {
 }
 
 fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Run> {
-    let root_of = |w: &Workspace| w.root.clone();
     match options::options(invocation).map_err(Error::Usage)? {
         Options::Help(None) => out.print(&render::help::overview())?,
         Options::Help(Some(command)) => out.print(&render::help::command(command))?,
@@ -174,70 +189,50 @@ fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Run> {
         Options::Paste(o) => return paste(&o, out),
         Options::Bless(o) => {
             let ws = workspace(o.cases.as_deref())?;
-            let blessed =
-                judging::bless::bless(&ws.cases, o.check).map_err(|e| Error::Setup(session::SetupError::Cases(e)))?;
+            let blessed = judging::bless::bless(&ws.cases, o.check).map_err(|e| Error::Setup(SetupError::Cases(e)))?;
             let exit = status(!blessed.broken.is_empty(), o.check && !blessed.changes.is_empty());
-            let root = root_of(&ws);
-            match o.format {
-                Format::Text => out.print(&render::bless::text(&blessed, Some(&root)))?,
-                Format::Json => out.print(&render::bless::json(&blessed, exit as u8, Some(&root)).render())?,
-            }
-            return Ok(exit);
+            let root = Some(ws.root.as_path());
+            return emit(
+                out,
+                o.format,
+                exit,
+                || render::bless::text(&blessed, root),
+                |e| render::bless::json(&blessed, e, root),
+            );
         }
         Options::Stress(o) => {
             let ws = workspace(o.cases.as_deref())?;
             let total = o.request.count;
-            let outcome = search::stress::stress(&ws, &o.request, &mut |done| {
-                out.count(&format!("stress: {done}/{total} cases"))
-            })
-            .map_err(Error::Search)?;
+            let counted = &mut |done| out.count(&format!("stress: {done}/{total} cases"));
+            let outcome = search::stress::stress(&ws, &o.request, counted).map_err(Error::Search)?;
             let exit = status(!outcome.changes.is_empty(), outcome.example.is_some());
-            let root = root_of(&ws);
-            match o.format {
-                Format::Text => {
-                    out.print(&render::search::stress_text(&outcome, invocation, &o.request.limits, Some(&root)))?
-                }
-                Format::Json => out.print(
-                    &render::search::stress_json(&outcome, invocation, &o.request.limits, exit as u8, Some(&root))
-                        .render(),
-                )?,
-            }
-            return Ok(exit);
+            let (root, limits) = (Some(ws.root.as_path()), &o.request.limits);
+            let text = || render::search::stress_text(&outcome, invocation, limits, root);
+            return emit(out, o.format, exit, text, |e| {
+                render::search::stress_json(&outcome, invocation, limits, e, root)
+            });
         }
         Options::Verify(o) => {
             let ws = workspace(None)?;
-            let outcome =
-                search::verify::verify(&ws, &o.request, &mut |done| out.count(&format!("verify: {done} arrays")))
-                    .map_err(Error::Search)?;
+            let counted = &mut |done| out.count(&format!("verify: {done} arrays"));
+            let outcome = search::verify::verify(&ws, &o.request, counted).map_err(Error::Search)?;
             let exit = status(!outcome.changes.is_empty(), outcome.example.is_some());
-            let root = root_of(&ws);
-            match o.format {
-                Format::Text => {
-                    out.print(&render::search::verify_text(&outcome, &o.request, invocation, Some(&root)))?
-                }
-                Format::Json => out.print(
-                    &render::search::verify_json(&outcome, &o.request, invocation, exit as u8, Some(&root)).render(),
-                )?,
-            }
-            return Ok(exit);
+            let (root, request) = (Some(ws.root.as_path()), &o.request);
+            let text = || render::search::verify_text(&outcome, request, invocation, root);
+            return emit(out, o.format, exit, text, |e| {
+                render::search::verify_json(&outcome, request, invocation, e, root)
+            });
         }
         Options::Bench(o) => return bench(&o, out),
         Options::Mutants(o) => {
             let ws = workspace(o.cases.as_deref())?;
-            let outcome = search::mutants::mutants(&ws, &o.request, &mut |done, total| {
-                out.count(&format!("mutants: {done}/{total} judged"))
-            })
-            .map_err(Error::Search)?;
+            let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));
+            let outcome = search::mutants::mutants(&ws, &o.request, counted).map_err(Error::Search)?;
             let survived = outcome.mutants.iter().any(|m| m.status == search::mutants::Status::Survived);
             let exit = status(!outcome.changes.is_empty(), survived);
-            let root = root_of(&ws);
-            match o.format {
-                Format::Text => out.print(&render::mutants::text(&outcome, invocation, Some(&root)))?,
-                Format::Json => {
-                    out.print(&render::mutants::json(&outcome, invocation, exit as u8, Some(&root)).render())?
-                }
-            }
-            return Ok(exit);
+            let root = Some(ws.root.as_path());
+            let text = || render::mutants::text(&outcome, invocation, root);
+            return emit(out, o.format, exit, text, |e| render::mutants::json(&outcome, invocation, e, root));
         }
     }
     Ok(Exit::Success)
@@ -351,20 +346,14 @@ fn custom(o: &options::Run, out: &Out) -> Result<Exit, Run> {
         }
         return Ok(if result.is_some_and(|r| r.call.result.is_ok()) { Exit::Success } else { Exit::Failure });
     }
-    match o.format {
-        Format::Text => out.print(&render::run::text(&report, Style::new(o.color)))?,
-        Format::Json => out.print(&render::run::json(&report, exit as u8).render())?,
-    }
-    Ok(exit)
+    emit(out, o.format, exit, || render::run::text(&report, Style::new(o.color)), |e| render::run::json(&report, e))
 }
 
 fn paste(o: &options::Paste, out: &Out) -> Result<Exit, Run> {
     let ws = workspace(None)?;
-    let catalog =
-        judging::submissions::Catalog::scan(&ws).map_err(|e| Error::Setup(session::SetupError::Catalog(e)))?;
-    let submission = catalog.resolve(&ws, &o.name).map_err(|e| Error::Setup(session::SetupError::Catalog(e)))?;
-    let compiler =
-        exec::compile::Compiler::new(&ws.cache).map_err(|e| Error::Setup(session::SetupError::Compiler(e)))?;
+    let catalog = judging::submissions::Catalog::scan(&ws).map_err(|e| Error::Setup(SetupError::Catalog(e)))?;
+    let submission = catalog.resolve(&ws, &o.name).map_err(|e| Error::Setup(SetupError::Catalog(e)))?;
+    let compiler = exec::compile::Compiler::new(&ws.cache).map_err(|e| Error::Setup(SetupError::Compiler(e)))?;
     let problems = judging::paste::check(&compiler, &submission);
     out.print(&submission.source)?;
     for problem in &problems {
@@ -401,9 +390,6 @@ fn bench(o: &options::Bench, out: &Out) -> Result<Exit, Run> {
             .map_err(|error| Error::Io { path: path.clone(), error })?;
         out.note(&format!("judge: chart written to {}", render::error::path(path, Some(&ws.root))));
     }
-    match o.format {
-        Format::Text => out.print(&render::bench::text(&report))?,
-        Format::Json => out.print(&render::bench::json(&report).render())?,
-    }
-    Ok(status(false, !report.disagreements().is_empty() || !report.failures.is_empty()))
+    let exit = status(false, !report.disagreements().is_empty() || !report.failures.is_empty());
+    emit(out, o.format, exit, || render::bench::text(&report), |_| render::bench::json(&report))
 }

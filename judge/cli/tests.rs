@@ -1,5 +1,7 @@
 //! The command line: parsing, the table's checks, and the round trip of every invocation.
 
+use std::time::Duration;
+
 use super::options::{options, Options};
 use super::*;
 

@@ -9,21 +9,21 @@
 //!   resident memory watched while a call runs, an address-space ceiling and a file-size
 //!   ceiling set by the kernel (which the solution cannot raise unless privileged).
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io;
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::PathBuf;
 use std::process::{self, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::compile::{Binary, SourceMap};
-use super::limits::{Limits, OUTPUT_KEPT, OUTPUT_LIMIT};
-use super::outcome::{Answered, Call, Ending, Printed, Stream};
+use super::compile::Binary;
+use super::diagnose::SourceMap;
+use super::limits::{Limits, OUTPUT_LIMIT};
+use super::outcome::{Answered, Call, Ending, Stream};
+use super::room::Capture;
+pub use super::room::Room;
 use super::sys::{self, Resource};
 use super::watchdog;
 use super::wire::{self, Exit, Reply, Request};
@@ -35,77 +35,6 @@ const GRACE: Duration = Duration::from_millis(200);
 /// How long a child may take to start, before its first request's deadline begins: a loaded
 /// machine can take a while to start a process.
 const STARTUP: Duration = Duration::from_secs(10);
-
-/// The scratch folder of one judge run: the children's working folder and their capture
-/// files. Removed when dropped, or by the watchdog if the judge is killed.
-pub struct Room {
-    dir: PathBuf,
-    cwd: PathBuf,
-}
-
-impl Room {
-    pub fn new() -> io::Result<Room> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        let name = format!("judge-{}-{}-{}", process::id(), stamp.subsec_nanos(), NEXT.fetch_add(1, Ordering::Relaxed));
-        let dir = std::env::temp_dir().join(name);
-        let cwd = dir.join("cwd");
-        std::fs::create_dir_all(&cwd)?;
-        watchdog::remove_after(&dir);
-        Ok(Room { dir, cwd })
-    }
-
-    /// A capture file: the judge's handle and the child's appending one. The name is removed
-    /// at once, so nothing is left behind however the run ends.
-    fn capture(&self) -> io::Result<(Capture, File)> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let path = self.dir.join(format!("capture-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
-        let judge = OpenOptions::new().read(true).write(true).create_new(true).open(&path)?;
-        let child = OpenOptions::new().append(true).open(&path)?;
-        std::fs::remove_file(&path)?;
-        Ok((Capture { file: judge }, child))
-    }
-}
-
-impl Drop for Room {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-struct Capture {
-    file: File,
-}
-
-impl Capture {
-    fn size(&self) -> u64 {
-        self.file.metadata().map_or(0, |m| m.len())
-    }
-
-    /// What was printed since the last call, then empty the file for the next one.
-    fn take(&mut self) -> Printed {
-        let total = self.size();
-        let mut head = Vec::new();
-        let read = self
-            .file
-            .seek(SeekFrom::Start(0))
-            .and_then(|_| (&self.file).take(OUTPUT_KEPT as u64).read_to_end(&mut head));
-        let _ = read.and_then(|_| self.file.set_len(0));
-        Printed { head, total }
-    }
-
-    /// The last line written so far, without consuming anything.
-    fn last_line(&self) -> Option<String> {
-        let total = self.size();
-        let from = total.saturating_sub(OUTPUT_KEPT as u64);
-        let mut tail = Vec::new();
-        let mut file = &self.file;
-        file.seek(SeekFrom::Start(from)).ok()?;
-        file.take(OUTPUT_KEPT as u64).read_to_end(&mut tail).ok()?;
-        let text = String::from_utf8_lossy(&tail).into_owned();
-        text.lines().rev().map(str::trim).find(|l| !l.is_empty()).map(str::to_string)
-    }
-}
 
 enum Heard {
     Reply(u32, Reply),

@@ -4,9 +4,11 @@
 
 pub mod child;
 pub mod compile;
+mod diagnose;
 pub mod digest;
 pub mod limits;
 pub mod outcome;
+mod room;
 // Half of each of these two is the driver's end: the judge does not call it.
 #[allow(dead_code)]
 pub mod sys;

@@ -159,3 +159,88 @@ fn batches_time_and_memory_are_answered() {
     assert_eq!(answer, b"1");
     assert!(extra.is_some());
 }
+
+/// The wire protocol alone, both ends.
+mod wire_frames {
+    use super::super::wire::*;
+
+    #[test]
+    fn every_request_and_reply_reads_back_as_written() {
+        let requests = [
+            Request::Call { values: vec![1, -2, 1000, -1000], peak: true },
+            Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
+            Request::Time { values: vec![9; 3], reps: 31 },
+            Request::Measure { values: vec![5] },
+        ];
+        let mut stream = Vec::new();
+        for (seq, request) in requests.iter().enumerate() {
+            stream.extend(request.encode(seq as u32 + 7));
+        }
+        let mut input = stream.as_slice();
+        for (seq, request) in requests.iter().enumerate() {
+            assert_eq!(read_request(&mut input).unwrap(), Some((seq as u32 + 7, request.clone())));
+        }
+        assert_eq!(read_request(&mut input).unwrap(), None);
+        let replies = [
+            Reply::Answer { nanos: 12, peak_kib: None, length: 3, answer: b"Bob".to_vec() },
+            Reply::Answer { nanos: 0, peak_kib: Some(4096), length: 0, answer: Vec::new() },
+            Reply::Answers {
+                packed: [&b"Alice"[..], b"", b"Tie"].iter().fold(Vec::new(), |mut p, a| {
+                    pack(&mut p, a);
+                    p
+                }),
+            },
+            Reply::Timed { nanos: u64::MAX - 1, answer: b"Tie".to_vec() },
+            Reply::Measured { extra_kib: Some(0), answer: b"Bob".to_vec() },
+            Reply::Panicked { message: "index out of bounds".into(), file: "x.rs".into(), line: 9, column: 4 },
+            Reply::StackOverflow,
+            Reply::Ready,
+        ];
+        assert_eq!(Reply::StackOverflow.encode(3), overflow_frame(3));
+        let stream: Vec<u8> = replies.iter().flat_map(|r| r.encode(3)).collect();
+        let mut input = stream.as_slice();
+        for reply in &replies {
+            assert_eq!(read_reply(&mut input).unwrap(), Some((3, reply.clone())));
+        }
+    }
+
+    #[test]
+    fn packed_answers_unpack_in_order() {
+        let mut packed = Vec::new();
+        for answer in [&b"Bob"[..], b"", &vec![b'x'; ANSWER_KEPT + 5]] {
+            pack(&mut packed, answer);
+        }
+        let answers: Vec<Option<&[u8]>> = unpack(&packed).collect();
+        assert_eq!(answers.len(), 3);
+        assert_eq!((answers[0], answers[1]), (Some(&b"Bob"[..]), Some(&b""[..])));
+        assert_eq!(answers[2].map(<[u8]>::len), Some(ANSWER_KEPT));
+        assert_eq!(unpack(&packed[..5]).last(), Some(None));
+    }
+
+    #[test]
+    fn broken_streams_are_errors_not_panics() {
+        let whole = Request::Call { values: vec![1, 2, 3], peak: false }.encode(1);
+        for cut in 1..whole.len() {
+            assert!(read_request(&mut &whole[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut unknown = whole.clone();
+        unknown[0] = 99;
+        assert!(read_request(&mut unknown.as_slice()).is_err());
+        let mut huge = whole.clone();
+        huge[5..9].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(read_request(&mut huge.as_slice()).is_err());
+        // A payload longer than its content is malformed too.
+        let mut padded = whole;
+        padded[5] += 1;
+        padded.push(0);
+        assert!(read_request(&mut padded.as_slice()).is_err());
+    }
+
+    #[test]
+    fn exit_codes_are_distinct_and_read_back() {
+        for exit in Exit::ALL {
+            assert_eq!(Exit::from_code(exit as i32), Some(exit));
+        }
+        assert_eq!(Exit::from_code(101), None);
+    }
+}

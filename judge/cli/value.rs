@@ -1,0 +1,84 @@
+//! A flag's value: typed, read and checked by the flag's kind, and written back as the word
+//! that reads back to it.
+
+use std::time::Duration;
+
+use super::flags::{Flag, Kind};
+use super::UsageError;
+use crate::judging::mutate::Operator;
+use crate::problem::generator::Shape;
+
+/// A flag's value, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    On,
+    Text(String),
+    Count(u64),
+    /// Whole milliseconds.
+    Duration(Duration),
+    Range(i32, i32),
+    Sizes(Vec<usize>),
+    OptionalPath(Option<String>),
+    Shape(Shape),
+    Operator(Operator),
+}
+
+impl Value {
+    /// The word that parses back to this value; None for a switch or a bare `--svg`.
+    pub fn word(&self) -> Option<String> {
+        Some(match self {
+            Value::On | Value::OptionalPath(None) => return None,
+            Value::Text(text) | Value::OptionalPath(Some(text)) => text.clone(),
+            Value::Count(n) => n.to_string(),
+            Value::Duration(d) => format!("{}ms", d.as_millis()),
+            Value::Range(low, high) => format!("{low}..={high}"),
+            Value::Sizes(sizes) => sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
+            Value::Shape(shape) => shape.name().to_string(),
+            Value::Operator(operator) => operator.name().to_string(),
+        })
+    }
+}
+
+/// Reads and checks a flag's value by its kind.
+pub(crate) fn read_value(flag: &Flag, text: Option<String>) -> Result<Value, UsageError> {
+    let Some(text) = text else {
+        return Ok(if flag.kind == Kind::OptionalPath { Value::OptionalPath(None) } else { Value::On });
+    };
+    let bad = || UsageError::BadValue { flag: flag.name.to_string(), value: text.clone(), kind: flag.kind };
+    let number = |t: &str| t.replace('_', "").parse::<u64>().ok();
+    Ok(match flag.kind {
+        Kind::Switch => Value::On,
+        Kind::Text if text.is_empty() => return Err(bad()),
+        Kind::Text => Value::Text(text),
+        Kind::OptionalPath => Value::OptionalPath(Some(text).filter(|t| !t.is_empty())),
+        Kind::Count { min } => Value::Count(number(&text).filter(|n| *n >= min).ok_or_else(bad)?),
+        Kind::Duration => Value::Duration(parse_duration(&text).ok_or_else(bad)?),
+        Kind::Choice(words) if words.contains(&text.as_str()) => Value::Text(text),
+        Kind::Choice(_) => return Err(bad()),
+        Kind::Range => {
+            let (low, high) = text.split_once("..=").ok_or_else(bad)?;
+            let (low, high) = (low.trim().parse().map_err(|_| bad())?, high.trim().parse().map_err(|_| bad())?);
+            if low > high {
+                return Err(bad());
+            }
+            Value::Range(low, high)
+        }
+        Kind::Sizes => {
+            let sizes: Option<Vec<usize>> =
+                text.split(',').map(|s| number(s.trim()).filter(|n| *n >= 1).map(|n| n as usize)).collect();
+            Value::Sizes(sizes.ok_or_else(bad)?)
+        }
+        Kind::Shape => Value::Shape(Shape::parse(&text).ok_or_else(bad)?),
+        Kind::Operator => Value::Operator(Operator::parse(&text).ok_or_else(bad)?),
+    })
+}
+
+/// `1`, `0.5`, `1.5s` or `300ms`, rounded to whole milliseconds, from 1ms to one hour.
+fn parse_duration(text: &str) -> Option<Duration> {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(ms) => (ms, 1.0),
+        None => (text.strip_suffix('s').unwrap_or(text), 1000.0),
+    };
+    let ms = (number.parse::<f64>().ok()? * scale).round();
+    (ms.is_finite() && (1.0..=3_600_000.0).contains(&ms)).then(|| Duration::from_millis(ms as u64))
+}
