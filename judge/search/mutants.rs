@@ -91,12 +91,13 @@ pub struct Equivalent {
     pub reason: String,
 }
 
-/// `strategy | operator | line | a -> b | occurrence | reason`; `#` starts a comment.
+/// `strategy | operator | line | a -> b | occurrence | reason`; `#` starts a comment, and a
+/// `hold:` line names the strategies the tests hold to 100%.
 pub fn equivalents(text: &str) -> Result<Vec<Equivalent>, usize> {
     let mut found = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        if line.is_empty() || line.starts_with('#') || line.starts_with("hold:") {
             continue;
         }
         let (strategy, rest) = line.split_once(" | ").ok_or(number + 1)?;

@@ -2,11 +2,9 @@
 //! solution does cannot stop the others, fool the judge, outlive the run or touch the stored
 //! data. Each test plants a file in a temporary copy of the workspace.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{solution, text, Copy, Json, CORRECT};
+use crate::common::{solution, text, Copy, Json, CORRECT};
 
 fn verdicts(report: &Json, name: &str) -> Vec<String> {
     solution(report, name).get("results").unwrap().items().iter().map(|r| text(r, "verdict").to_string()).collect()
@@ -86,7 +84,7 @@ fn a_spawned_process_does_not_outlive_the_run() {
     let run = copy.judge(&["--solution", "spawner", "--case", "example-1", "--format", "json"]);
     assert_eq!(verdicts(&run.json(), "spawner"), ["AC"], "{}", run.describe());
     std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(common::processes_with(&format!("sleep {marker}")), Vec::<String>::new());
+    assert_eq!(crate::common::processes_with(&format!("sleep {marker}")), Vec::<String>::new());
 }
 
 #[test]
@@ -98,18 +96,18 @@ fn sigterm_to_the_judge_leaves_no_child_behind() {
     let args = ["--solution", "spinner", "--time-limit", "60s", "--stack-mb", stack_mb];
     let mut judge = copy.command(&args).stdout(std::process::Stdio::null()).spawn().unwrap();
     let give_up = Instant::now() + Duration::from_secs(20);
-    while common::processes_with(&marker).is_empty() && Instant::now() < give_up {
+    while crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(20));
     }
     std::thread::sleep(Duration::from_millis(200));
-    assert!(!common::processes_with(&marker).is_empty(), "the child never started");
+    assert!(!crate::common::processes_with(&marker).is_empty(), "the child never started");
     std::process::Command::new("kill").args(["-TERM", &judge.id().to_string()]).status().unwrap();
     judge.wait().unwrap();
     let give_up = Instant::now() + Duration::from_secs(5);
-    while !common::processes_with(&marker).is_empty() && Instant::now() < give_up {
+    while !crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert_eq!(common::processes_with(&marker), Vec::<String>::new());
+    assert_eq!(crate::common::processes_with(&marker), Vec::<String>::new());
 }
 
 #[test]

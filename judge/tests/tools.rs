@@ -1,13 +1,11 @@
 //! gen, stress (with shrinking and --save), verify and bench through the built judge, and the
 //! stored suite against every wrong submission. Every assertion reads JSON.
 
-mod common;
-
-use common::{judge, solution, text, Copy, Json};
+use crate::common::{judge, solution, text, Copy, Json};
 
 /// The wrong submissions tagged WA, from their files.
 fn wrong_answers() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(format!("{}/solutions/wrong", common::ROOT))
+    let mut names: Vec<String> = std::fs::read_dir(format!("{}/solutions/wrong", crate::common::ROOT))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| std::fs::read_to_string(p).unwrap().starts_with("// expect: WA"))
@@ -142,7 +140,7 @@ fn the_stored_suite_gives_every_solution_its_expected_verdict() {
     let report = run.json();
     let solutions = report.get("solutions").unwrap().items();
     let wrong = solutions.iter().filter(|s| text(s, "name").starts_with("wrong/")).count();
-    assert_eq!(wrong, std::fs::read_dir(format!("{}/solutions/wrong", common::ROOT)).unwrap().count());
+    assert_eq!(wrong, std::fs::read_dir(format!("{}/solutions/wrong", crate::common::ROOT)).unwrap().count());
     for entry in solutions {
         assert_eq!(text(entry, "met"), "yes", "{entry:?}");
     }

@@ -2,9 +2,7 @@
 //! README's path, on a temporary copy of the workspace with a planted attempt where one is
 //! needed.
 
-mod common;
-
-use common::{judge, solution, text, Copy, Json, CORRECT};
+use crate::common::{judge, solution, text, Copy, Json, CORRECT};
 
 #[test]
 fn a_correct_extra_strategy_is_judged_like_the_others() {
@@ -141,8 +139,8 @@ fn a_failure_reruns_with_the_same_options_and_the_same_verdict() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = common::command_in(
-        std::path::Path::new(common::ROOT),
+    let mut child = crate::common::command_in(
+        std::path::Path::new(crate::common::ROOT),
         &["gen", "--shape", "uniform", "--len", "50000", "--seed", "1"],
     )
     .stdout(std::process::Stdio::piped())
@@ -161,7 +159,26 @@ fn a_closed_pipe_ends_quietly() {
 fn paste_prints_the_file_and_names_a_solution_by_its_path() {
     let run = judge(&["paste", "solutions/dp_array.rs"]);
     assert_eq!(run.status, 0, "{}", run.describe());
-    assert_eq!(run.stdout, std::fs::read_to_string(format!("{}/solutions/dp_array.rs", common::ROOT)).unwrap());
+    assert_eq!(run.stdout, std::fs::read_to_string(format!("{}/solutions/dp_array.rs", crate::common::ROOT)).unwrap());
     let copy = judge(&["paste", "dp_array", "--copy"]);
     assert!(copy.stderr.contains("not copied"), "no terminal here: {}", copy.stderr);
+}
+
+#[test]
+fn a_suite_folder_given_as_cases_and_an_impossible_limit_are_explained() {
+    let run = judge(&["--cases", "testcases/samples"]);
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("testcases/samples holds cases itself: --cases wants the folder of suites"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--cases testcases --case samples"), "{}", run.stderr);
+    let run = judge(&["--cases", "no/such/folder"]);
+    assert!(run.stderr.contains("point at a folder of suites with --cases DIR"), "{}", run.stderr);
+    for args in [&["--stack-mb", "65536"][..], &["--memory-limit", "99999999"]] {
+        let run = judge(&[args, &["--case", "samples"][..]].concat());
+        assert_eq!(run.status, 2, "{args:?}: {}", run.describe());
+        assert!(run.stdout.is_empty(), "judged anyway: {}", run.stdout);
+    }
 }
