@@ -152,7 +152,7 @@ fn workspace(cases: Option<&Path>) -> Result<Workspace, Error> {
     Ok(workspace)
 }
 
-/// Prints a report in the chosen form; the JSON gets the exit status too.
+/// Prints a report in the chosen form and returns the exit status.
 fn emit(
     out: &Out,
     format: Format,
@@ -160,10 +160,7 @@ fn emit(
     text: impl FnOnce() -> String,
     json: impl FnOnce(u8) -> Json,
 ) -> Result<Exit, Run> {
-    match format {
-        Format::Text => out.print(&text())?,
-        Format::Json => out.print(&json(exit as u8).render())?,
-    }
+    out.print(&render::document(format, exit as u8, text, json))?;
     Ok(exit)
 }
 
@@ -293,10 +290,11 @@ fn judge(invocation: &Invocation, o: &options::Judge, out: &Out) -> Result<Exit,
         out.print(&render::verdicts::failures(&report, o.verbose, o.all_failures, invocation, Some(&root)))?;
         out.print(&render::verdicts::notes(&report, invocation, Some(&root), style))?;
         out.print(&render::verdicts::footer(&report, exit as u8, style))?;
+        Ok(exit)
     } else {
-        out.print(&render::judge_json::report(&report, invocation, exit as u8, Some(&root)).render())?;
+        // The text report went out live; any other form is written whole at the end.
+        emit(out, o.format, exit, String::new, |e| render::judge_json::report(&report, invocation, e, Some(&root)))
     }
-    Ok(exit)
 }
 
 /// `judge run`: one input, from the command line, a file or stdin.

@@ -112,7 +112,7 @@ pub const FLAGS: &[Flag] = &[
     },
     Flag {
         name: "--format",
-        kind: Kind::Choice(&["text", "json"]),
+        kind: Kind::Choice(super::options::Format::NAMES),
         placeholder: "FORMAT",
         commands: &[
             (Judge, Some("text")),

@@ -14,10 +14,21 @@ use crate::problem::generator::Shape;
 use crate::problem::MAX_LEN;
 use crate::search::{mutants, stress, verify};
 
+/// How a report is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Text,
     Json,
+}
+
+impl Format {
+    pub const ALL: [Format; 2] = [Format::Text, Format::Json];
+    /// The `--format` words, in the order of `ALL`.
+    pub const NAMES: &[&str] = &["text", "json"];
+
+    fn named(word: &str) -> Option<Format> {
+        Format::NAMES.iter().position(|n| *n == word).map(|i| Format::ALL[i])
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +147,7 @@ fn text(invocation: &Invocation, name: &str) -> Option<String> {
 
 fn format(invocation: &Invocation) -> Format {
     match value(invocation, "--format") {
-        Some(Value::Text(t)) if t == "json" => Format::Json,
+        Some(Value::Text(t)) => Format::named(&t).unwrap_or(Format::Text),
         _ => Format::Text,
     }
 }

@@ -21,5 +21,20 @@ pub mod table;
 pub mod units;
 pub mod verdicts;
 pub mod words;
+
+use crate::cli::options::Format;
+
+/// A report in the chosen form: `text` for a person, or the JSON document (with the exit status).
+pub fn document(
+    format: Format,
+    exit: u8,
+    text: impl FnOnce() -> String,
+    json: impl FnOnce(u8) -> json::Json,
+) -> String {
+    match format {
+        Format::Text => text(),
+        Format::Json => json(exit).render(),
+    }
+}
 #[cfg(test)]
 pub mod xml_check;

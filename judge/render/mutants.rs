@@ -15,7 +15,11 @@ use crate::judging::mutate::Operator;
 use crate::judging::verdict::Verdict;
 use crate::search::mutants::{Judged, Outcome, Status, EQUIVALENTS_FILE, TIME_FACTOR, TIME_FLOOR};
 
-const KILLERS: [Verdict; 5] = [Verdict::Wa, Verdict::Re, Verdict::Tle, Verdict::Mle, Verdict::Ole];
+/// The verdicts that kill a mutant: every one but AC and CE (a mutant that does not compile is dropped).
+const KILLERS: [Verdict; 5] = {
+    let p = Verdict::PRECEDENCE;
+    [p[1], p[2], p[3], p[4], p[5]]
+};
 
 #[derive(Default)]
 struct Counts {
