@@ -15,10 +15,11 @@ use crate::judging::mutate::Operator;
 use crate::judging::verdict::Verdict;
 use crate::search::mutants::{Judged, Outcome, Status, EQUIVALENTS_FILE, TIME_FACTOR, TIME_FLOOR};
 
-/// The verdicts that kill a mutant: every one but AC and CE (a mutant that does not compile is dropped).
-const KILLERS: [Verdict; 5] = {
-    let p = Verdict::PRECEDENCE;
-    [p[1], p[2], p[3], p[4], p[5]]
+/// The verdicts that kill a mutant: every one but CE (a mutant that does not compile is
+/// dropped) and AC, which `PRECEDENCE` puts first and last.
+const KILLERS: &[Verdict] = {
+    let (_, rest) = Verdict::PRECEDENCE.split_first().expect("CE comes first");
+    rest.split_last().expect("AC comes last").1
 };
 
 #[derive(Default)]
