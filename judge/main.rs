@@ -246,8 +246,15 @@ fn judge(invocation: &Invocation, o: &options::Judge, out: &Out) -> Result<Exit,
         closed: bool,
         names: Vec<String>,
         cases: Vec<String>,
+        compiled: usize,
     }
-    let live = std::cell::RefCell::new(Live { matrix: None, closed: false, names: Vec::new(), cases: Vec::new() });
+    let live = std::cell::RefCell::new(Live {
+        matrix: None,
+        closed: false,
+        names: Vec::new(),
+        cases: Vec::new(),
+        compiled: 0,
+    });
     let report = session::judge(
         &ws,
         &o.request,
@@ -267,7 +274,12 @@ fn judge(invocation: &Invocation, o: &options::Judge, out: &Out) -> Result<Exit,
             let mut live = live.borrow_mut();
             match &event {
                 Event::Running { submission, case } => {
-                    out.running(Some(format!("running {} on {}", live.names[*submission], live.cases[*case])))
+                    let case = render::units::escape(&live.cases[*case]);
+                    out.running(Some(format!("running {} on {case}", live.names[*submission])))
+                }
+                Event::Compiled { .. } => {
+                    live.compiled += 1;
+                    out.running(Some(format!("compiling: {} of {} ready", live.compiled, live.names.len())));
                 }
                 _ => out.running(None),
             }
