@@ -1,257 +1,259 @@
-//! The bench chart as one self-contained SVG: no scripts, fonts or links, so it opens offline
-//! in any browser. Top panel: median time per call against n, log-log, bars from min to max.
-//! Bottom panel: extra resident memory against n, log-log, with zeros on a row of their own
-//! below the log scale (a log axis has no zero).
+//! The bench chart as one self-contained SVG (no scripts, fonts or links): median time per call
+//! against n with bars from min to max, and extra resident memory against n, both log-log, each
+//! axis ending just beyond its data, zero readings in a band below the log scale. A strategy's
+//! colour, marker and dash come from its name alone, the same whichever strategies are shown;
+//! marker and dash tell the series apart in black and white.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::units::duration as show_duration;
-use crate::bench::{Report, SEED};
+use super::units::{self, duration as show_duration};
+use crate::bench::{Report, Row, SEED};
 
-const WIDTH: f64 = 860.0;
-const HEIGHT: f64 = 880.0;
+const WIDTH: f64 = 960.0;
+const HEIGHT: f64 = 900.0;
 const LEFT: f64 = 90.0;
 const PLOT_W: f64 = 560.0;
 const PLOT_H: f64 = 300.0;
-const TIME_TOP: f64 = 90.0;
-const MEMORY_TOP: f64 = 480.0;
-/// The band at the bottom of the memory panel where zero readings sit.
-const ZERO_BAND: f64 = 28.0;
-/// Okabe–Ito colours: distinct for the common kinds of colour blindness.
-const COLORS: [&str; 6] = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"];
+const TIME_TOP: f64 = 100.0;
+const MEMORY_TOP: f64 = 500.0;
+/// The memory panel's zero band, below its log scale and set off from it by a gap.
+const ZERO_GAP: f64 = 12.0;
+const ZERO_BAND: f64 = 36.0;
+const GRID: &str = "stroke=\"#e4e4e4\"";
+/// Okabe–Ito colours, safe for colour blindness, less the yellow (faint on white).
+const COLORS: [&str; 7] = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000"];
+/// Solid, dashed, dash-dot, long-short, dotted, dash-dot-dot.
+const DASHES: [&str; 6] = ["none", "7 3", "9 3 2 3", "14 4 4 4", "2 3", "9 3 2 3 2 3"];
+/// Markers about (0, 0), split at `|`: circle, square, triangle up, diamond, triangle down, cross.
+const SHAPES: &str = "<circle r='4.5'|<rect x='-4' y='-4' width='8' height='8'|<polygon points='0,-5.5 5,3.5 -5,3.5'|\
+    <polygon points='0,-5.5 5.5,0 0,5.5 -5.5,0'|<polygon points='0,5.5 5,-3.5 -5,-3.5'|<path d='M-4 -4l8 8m0 -8l-8 8'";
+/// The strategies of `solutions/`, each with a colour, marker and dash of its own.
+const KNOWN: &str =
+    "dp_array four_scalars recursive_memo rolling_mod4 stones_four_scalars_unrolled stones_mod4_grouped";
+/// Ticks (each mantissa times each power of the base) on a decimal axis: powers of ten, else
+/// 1-2-5 steps, else finer; on a byte axis: powers of 1024, 16 (4 KiB, 64 KiB, 1 MiB …), 4, 2.
+const DECIMAL: [(f64, &[f64]); 3] = [(10.0, &[1.0]), (10.0, &[1.0, 2.0, 5.0]), (10.0, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0])];
+const BINARY: [(f64, &[f64]); 5] = [(1024.0, &[1.0]), (16.0, &[1.0]), (4.0, &[1.0]), (2.0, &[1.0]), (2.0, &[1.0, 1.5])];
+/// Tick labels: `500ns`, `1µs`, `200µs`, `1ms`, `2s`, in the units and steps of `units::duration`
+/// (which has no ns: it writes 0.5µs); `512 B`, `4 KiB`, `1.5 MiB`, `2 GiB`, binary as in the table.
+const TIME_UNITS: [(f64, &str); 4] = [(1e9, "s"), (1e6, "ms"), (1e3, "µs"), (1.0, "ns")];
+const BYTE_UNITS: [(f64, &str); 4] = [(1073741824.0, " GiB"), (1048576.0, " MiB"), (1024.0, " KiB"), (1.0, " B")];
 
-/// Decades 10^lo ..= 10^hi.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
+struct Style {
+    color: &'static str,
+    /// Which of `SHAPES`.
+    shape: usize,
+    /// An outline only, so that what lies beneath shows through.
+    open: bool,
+    /// Which of `DASHES`; also the strategy's row in the memory panel's zero band.
+    dash: usize,
+}
+
+/// A known strategy's own style; any other name's from a hash of the name, with an open marker
+/// or a cross, which no known strategy has, and a line with gaps, never solid.
+fn style(name: &str) -> Style {
+    if let Some(i) = KNOWN.split(' ').position(|k| k == name) {
+        return Style { color: COLORS[i], shape: [0, 1, 2, 3, 4, 0][i], open: i == 5, dash: i };
+    }
+    // FNV-1a, then mixed: the same on every machine and Rust version, unlike std's hasher.
+    let fnv = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    let hash = (fnv ^ (fnv >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let pick = |len: usize, shift: u32| ((hash >> shift) % len as u64) as usize;
+    Style { color: COLORS[pick(7, 40)], shape: 1 + pick(5, 48), open: true, dash: 1 + pick(5, 56) }
+}
+
+/// A log scale drawn from pixel `from` at 10^lo to `to` at 10^hi, just beyond the values `min` to `max`.
+#[derive(Clone, Copy, Debug)]
 struct LogAxis {
-    lo: i32,
-    hi: i32,
+    min: f64,
+    max: f64,
+    lo: f64,
+    hi: f64,
+    from: f64,
+    to: f64,
 }
 
 impl LogAxis {
-    fn covering(values: impl Iterator<Item = f64>) -> Option<LogAxis> {
-        let (mut min, mut max) = (f64::INFINITY, 0.0f64);
-        for v in values.filter(|v| *v > 0.0) {
-            (min, max) = (min.min(v), max.max(v));
-        }
-        if max <= 0.0 {
-            return None;
-        }
-        let lo = min.log10().floor() as i32;
-        Some(LogAxis { lo, hi: (max.log10().ceil() as i32).max(lo + 1) })
+    /// From just below the smallest positive value to just above the largest; `or` when none.
+    fn covering(values: impl Iterator<Item = f64>, or: (f64, f64), (from, to): (f64, f64)) -> LogAxis {
+        let ends = values.filter(|v| *v > 0.0).fold((f64::INFINITY, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let (min, max) = if ends.1 > 0.0 { ends } else { or };
+        let span = (max / min).log10();
+        let pad = if span > 0.0 { (span * 0.05).max(0.02) } else { 0.3 };
+        LogAxis { min, max, lo: min.log10() - pad, hi: max.log10() + pad, from, to }
     }
 
-    /// Where `v` falls, 0 at 10^lo and 1 at 10^hi.
-    fn fraction(self, v: f64) -> f64 {
-        (v.log10() - f64::from(self.lo)) / f64::from(self.hi - self.lo)
-    }
-}
-
-struct Panel {
-    top: f64,
-    x: LogAxis,
-    y: LogAxis,
-    /// Height of the log part; a zero band, when there is one, lies below it.
-    log_h: f64,
-}
-
-impl Panel {
-    fn px(&self, n: f64) -> f64 {
-        LEFT + self.x.fraction(n) * PLOT_W
+    /// The pixel where `v` falls.
+    fn at(self, v: f64) -> f64 {
+        self.from + (v.log10() - self.lo) / (self.hi - self.lo) * (self.to - self.from)
     }
 
-    /// Zero (and below) maps to the middle of the zero band.
-    fn py(&self, v: f64) -> f64 {
-        if v <= 0.0 {
-            return self.top + PLOT_H - ZERO_BAND / 2.0;
+    /// The first family of ticks that puts `want` or more inside the axis, else the fullest if it
+    /// puts two there, else the data's own ends; each with its label in `units`.
+    fn ticks(self, families: &[(f64, &[f64])], want: usize, units: &[(f64, &str)]) -> Vec<(f64, String)> {
+        let mut best = Vec::new();
+        for &(base, mantissas) in families {
+            let (lo, hi) = ((self.lo / base.log10()).floor() as i32, (self.hi / base.log10()).ceil() as i32);
+            let ticks: Vec<f64> = (lo..=hi)
+                .flat_map(|k| mantissas.iter().map(move |m| m * base.powi(k)))
+                .filter(|v| (self.lo..=self.hi).contains(&v.log10()))
+                .collect();
+            best = if ticks.len() > best.len() { ticks } else { best };
+            if best.len() >= want {
+                break;
+            }
         }
-        self.top + (1.0 - self.y.fraction(v)) * self.log_h
+        if best.len() < 2 {
+            best = if self.min < self.max { vec![self.min, self.max] } else { vec![self.min] };
+        }
+        best.into_iter().map(|v| (v, scaled(v, units))).collect()
     }
 }
 
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
     let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
-    let caption = format!(
-        "{} · {cores} logical cores · median of {} calls per point, bars from min to max \
-         · uniform input, seed {SEED}",
-        report.compiler, report.reps
-    );
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>").unwrap();
-    writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
-         viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">"
-    )
-    .unwrap();
+    write!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}""#).unwrap();
+    writeln!(out, r#" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#).unwrap();
     writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>").unwrap();
     let title = "Stone Game III strategies: time and extra memory by input size";
     text(&mut out, LEFT, 30.0, "start", "font-size=\"17\" font-weight=\"bold\"", title);
-    text(&mut out, LEFT, 52.0, "start", "fill=\"#444\"", &caption);
-    let x = LogAxis::covering(report.rows.iter().map(|r| r.n as f64));
-    let x = x.unwrap_or(LogAxis { lo: 0, hi: 1 });
-    time_panel(&mut out, report, x);
-    memory_panel(&mut out, report, x);
+    text(&mut out, LEFT, 52.0, "start", "fill=\"#444\"", &format!("{} · {cores} logical cores", report.compiler));
+    let how = format!("median of {} calls per point, bars from min to max · uniform input, seed {SEED}", report.reps);
+    text(&mut out, LEFT, 68.0, "start", "fill=\"#444\"", &how);
+    let mut sizes: Vec<usize> = report.rows.iter().map(|r| r.n.max(1)).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let x = LogAxis::covering(sizes.iter().map(|&n| n as f64), (1.0, 10.0), (LEFT, LEFT + PLOT_W));
+    time_panel(&mut out, report, x, &sizes);
+    memory_panel(&mut out, report, x, &sizes);
     legend(&mut out, report);
     out.push_str("</svg>\n");
     out
 }
 
-fn time_panel(out: &mut String, report: &Report, x: LogAxis) {
-    let times = report.rows.iter().flat_map(|r| [r.time.min, r.time.max]);
-    let y = LogAxis::covering(times.map(|t| t.max(1) as f64));
-    let panel = Panel { top: TIME_TOP, x, y: y.unwrap_or(LogAxis { lo: 2, hi: 3 }), log_h: PLOT_H };
-    frame(out, &panel, "time per call (log scale)", |k| decade_label(k, &["ns", "µs", "ms", "s"]));
-    for (i, name) in report.strategies.iter().enumerate() {
-        let rows: Vec<_> = report.rows.iter().filter(|r| &r.strategy == name).collect();
-        let show = |ns: u64| show_duration(Duration::from_nanos(ns));
-        let points: Vec<Point> = rows
-            .iter()
-            .map(|r| Point {
-                x: panel.px(r.n as f64),
-                y: panel.py(r.time.median.max(1) as f64),
-                bar: Some((panel.py(r.time.min.max(1) as f64), panel.py(r.time.max.max(1) as f64))),
-                title: format!("{name} · n = {} · median {}", r.n, show(r.time.median)),
-            })
-            .collect();
-        series(out, "time", i, name, &points);
-    }
+fn time_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
+    let times = report.rows.iter().flat_map(|r| [r.time.min, r.time.max]).map(|t| t.max(1) as f64);
+    let y = LogAxis::covering(times, (100.0, 1000.0), (TIME_TOP + PLOT_H, TIME_TOP));
+    frame(out, (x, y), sizes, &y.ticks(&DECIMAL, 2, &TIME_UNITS), "time per call (log scale)");
+    let (d, at) = (|ns: u64| show_duration(Duration::from_nanos(ns)), |ns: u64| y.at(ns.max(1) as f64));
+    plot(out, report, "time", |r| {
+        let (t, n) = (r.time, units::thousands(r.n as u64));
+        let title = format!("{} · n = {n} · median {} ({} to {})", r.strategy, d(t.median), d(t.min), d(t.max));
+        Some((x.at(r.n.max(1) as f64), at(t.median), Some((at(t.min), at(t.max))), title))
+    });
 }
 
-fn memory_panel(out: &mut String, report: &Report, x: LogAxis) {
-    let bytes = |kib: u64| kib as f64 * 1024.0;
+fn memory_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
+    let (bytes, zero) = (|kib: u64| kib as f64 * 1024.0, MEMORY_TOP + PLOT_H - ZERO_BAND / 2.0);
     let measured = report.rows.iter().filter_map(|r| r.extra_kib.map(bytes));
-    let panel = Panel {
-        top: MEMORY_TOP,
-        x,
-        y: LogAxis::covering(measured).unwrap_or(LogAxis { lo: 3, hi: 4 }),
-        log_h: PLOT_H - ZERO_BAND,
-    };
-    frame(out, &panel, "extra resident memory (log scale)", |k| decade_label(k, &["B", "kB", "MB", "GB", "TB"]));
-    // The zero band, set off from the log scale by a dashed line.
-    let edge = MEMORY_TOP + panel.log_h;
-    line(out, (LEFT, edge), (LEFT + PLOT_W, edge), "stroke=\"#999\" stroke-dasharray=\"4 3\"");
-    text(out, LEFT - 8.0, panel.py(0.0) + 4.0, "end", "", "0");
+    let y = LogAxis::covering(measured, (4096.0, 65536.0), (MEMORY_TOP + PLOT_H - ZERO_BAND - ZERO_GAP, MEMORY_TOP));
+    frame(out, (x, y), sizes, &y.ticks(&BINARY, 4, &BYTE_UNITS), "extra resident memory (log scale)");
+    text(out, LEFT - 8.0, zero + 4.0, "end", "", "0");
     if report.rows.iter().all(|r| r.extra_kib.is_none()) {
         let (mid, why) = (MEMORY_TOP + PLOT_H / 2.0, "n/a: this system gives no peak resident memory to read");
         text(out, LEFT + PLOT_W / 2.0, mid, "middle", "fill=\"#a00\"", why);
     }
-    let notes = [
-        "extra memory: resident memory a fresh child process gains over one call, its input",
-        "already built; counted page by page (4 KiB), touched stack included",
-    ];
-    for (i, note) in notes.iter().enumerate() {
-        text(out, LEFT, MEMORY_TOP + PLOT_H + 62.0 + 16.0 * i as f64, "start", "fill=\"#444\"", note);
-    }
-    for (i, name) in report.strategies.iter().enumerate() {
-        let points: Vec<Point> = report
-            .rows
-            .iter()
-            .filter(|r| &r.strategy == name)
-            .filter_map(|r| {
-                let kib = r.extra_kib?;
-                Some(Point {
-                    x: panel.px(r.n as f64),
-                    y: panel.py(bytes(kib)),
-                    bar: None,
-                    title: format!("{name} · n = {} · {kib} KiB", r.n),
-                })
-            })
-            .collect();
-        series(out, "memory", i, name, &points);
+    let note = "extra memory: resident memory a fresh child process gains over one call, its input already built;";
+    text(out, LEFT, MEMORY_TOP + PLOT_H + 62.0, "start", "fill=\"#444\"", note);
+    let note = "counted page by page (4 KiB), touched stack included; a call that gains no page sits on the 0 row";
+    text(out, LEFT, MEMORY_TOP + PLOT_H + 78.0, "start", "fill=\"#444\"", note);
+    plot(out, report, "memory", |r| {
+        let (kib, n) = (r.extra_kib?, units::thousands(r.n as u64));
+        let title = format!("{} · n = {n} · {}", r.strategy, units::kib(Some(kib)));
+        let py = if kib == 0 { zero + 4.0 * (style(&r.strategy).dash as f64 - 2.5) } else { y.at(bytes(kib)) };
+        Some((x.at(r.n.max(1) as f64), py, None, title))
+    });
+}
+
+/// A series per strategy, of the points that `point` makes of its rows.
+fn plot(out: &mut String, report: &Report, panel: &str, point: impl Fn(&Row) -> Option<Point>) {
+    for name in &report.strategies {
+        let points: Vec<Point> = report.rows.iter().filter(|r| &r.strategy == name).filter_map(&point).collect();
+        series(out, panel, name, &points);
     }
 }
 
-/// The plot area, grid lines and tick labels at each power of ten, and the axis titles.
-fn frame(out: &mut String, panel: &Panel, y_title: &str, y_label: impl Fn(i32) -> String) {
-    let (top, bottom) = (panel.top, panel.top + PLOT_H);
-    for k in panel.x.lo..=panel.x.hi {
-        let x = panel.px(10f64.powi(k));
-        line(out, (x, top), (x, bottom), "stroke=\"#e4e4e4\"");
-        text(out, x, bottom + 18.0, "middle", "", &power_of_ten(k));
-    }
-    for k in panel.y.lo..=panel.y.hi {
-        let y = panel.py(10f64.powi(k));
-        line(out, (LEFT, y), (LEFT + PLOT_W, y), "stroke=\"#e4e4e4\"");
-        text(out, LEFT - 8.0, y + 4.0, "end", "", &y_label(k));
-    }
-    writeln!(
-        out,
-        "<rect x=\"{LEFT}\" y=\"{top}\" width=\"{PLOT_W}\" height=\"{PLOT_H}\" fill=\"none\" stroke=\"#333\"/>"
-    )
-    .unwrap();
-    let mid_x = LEFT + PLOT_W / 2.0;
-    text(out, mid_x, bottom + 40.0, "middle", "", "n, the number of piles (log scale)");
-    let (tx, ty) = (24.0, top + PLOT_H / 2.0);
-    let turn = format!("transform=\"rotate(-90 {tx} {ty})\"");
-    text(out, tx, ty, "middle", &turn, y_title);
-}
-
-struct Point {
-    x: f64,
-    y: f64,
-    /// The y of the min and of the max, for a bar.
-    bar: Option<(f64, f64)>,
-    title: String,
-}
-
-/// One strategy's points in one panel: a polyline, its bars, and a marker per point.
-fn series(out: &mut String, panel: &str, index: usize, name: &str, points: &[Point]) {
-    let color = COLORS[index % COLORS.len()];
-    writeln!(
-        out,
-        "<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"{}\" fill=\"{color}\" stroke=\"{color}\">",
-        escape(name)
-    )
-    .unwrap();
-    let path: Vec<String> = points.iter().map(|p| format!("{:.1},{:.1}", p.x, p.y)).collect();
-    writeln!(out, "<polyline fill=\"none\" stroke-width=\"1.6\" points=\"{}\"/>", path.join(" ")).unwrap();
-    for p in points {
-        if let Some((low, high)) = p.bar {
-            line(out, (p.x, low), (p.x, high), "stroke-width=\"1\"");
+/// The measured sizes, less those whose labels would overlap; the smallest and largest always.
+fn x_ticks(x: LogAxis, sizes: &[usize]) -> Vec<usize> {
+    let wide = |n: usize| units::thousands(n as u64).len() as f64;
+    let room = |a: usize, b: usize| x.at(b as f64) - x.at(a as f64) >= 3.6 * (wide(a) + wide(b)) + 8.0;
+    let largest = sizes.last().copied().unwrap_or(1);
+    let mut kept: Vec<usize> = Vec::new();
+    for &n in sizes {
+        if kept.last().is_none_or(|&last| n == largest || (room(last, n) && room(n, largest))) {
+            kept.push(n);
         }
-        marker(out, index, p.x, p.y, Some(&p.title));
+    }
+    kept
+}
+
+/// The plot boxes (the zero band is one of its own), grid lines, tick labels and axis titles.
+fn frame(out: &mut String, (x, y): (LogAxis, LogAxis), sizes: &[usize], ticks: &[(f64, String)], title: &str) {
+    let (top, bottom) = (y.to, y.to + PLOT_H);
+    let boxes = [(top, y.from), (y.from + ZERO_GAP, bottom)];
+    let boxes = &boxes[..if y.from < bottom { 2 } else { 1 }];
+    for n in x_ticks(x, sizes) {
+        let px = x.at(n as f64);
+        boxes.iter().for_each(|&(y1, y2)| line(out, (px, y1), (px, y2), GRID));
+        text(out, px, bottom + 18.0, "middle", "", &units::thousands(n as u64));
+    }
+    for (v, label) in ticks {
+        let py = y.at(*v);
+        line(out, (LEFT, py), (LEFT + PLOT_W, py), GRID);
+        text(out, LEFT - 8.0, py + 4.0, "end", "", label);
+    }
+    for (t, h) in boxes.iter().map(|&(y1, y2)| (y1, y2 - y1)) {
+        writeln!(out, r##"<rect x="{LEFT}" y="{t}" width="{PLOT_W}" height="{h}" fill="none" stroke="#333"/>"##)
+            .unwrap();
+    }
+    text(out, LEFT + PLOT_W / 2.0, bottom + 40.0, "middle", "", "n, the number of piles (log scale)");
+    let (tx, ty) = (24.0, top + PLOT_H / 2.0);
+    text(out, tx, ty, "middle", &format!("transform=\"rotate(-90 {tx} {ty})\""), title);
+}
+
+/// x, y, the y of the min and of the max for a bar, and the tooltip.
+type Point = (f64, f64, Option<(f64, f64)>, String);
+
+/// One strategy's points in one panel: a polyline in its dash, its bars, and a marker per point.
+fn series(out: &mut String, panel: &str, name: &str, points: &[Point]) {
+    let (style, name) = (style(name), escape(name));
+    let open = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"{name}\"");
+    writeln!(out, "{open} fill=\"{c}\" stroke=\"{c}\">", c = style.color).unwrap();
+    let path: Vec<String> = points.iter().map(|(x, y, ..)| format!("{x:.1},{y:.1}")).collect();
+    let (path, dash) = (path.join(" "), DASHES[style.dash]);
+    writeln!(out, r#"<polyline fill="none" stroke-width="1.6" stroke-dasharray="{dash}" points="{path}"/>"#).unwrap();
+    for &(x, y, bar, ref title) in points {
+        if let Some((low, high)) = bar {
+            let left = x - 3.0; // a bar from min to max, capped at each end
+            writeln!(out, r#"<path d="M{left:.1} {low:.1}h6m-3 0V{high:.1}m-3 0h6" fill="none"/>"#).unwrap();
+        }
+        marker(out, style, x, y, &format!("<title>{}</title>", escape(title)));
     }
     out.push_str("</g>\n");
 }
 
-/// A marker whose shape tells the strategy apart without colour.
-fn marker(out: &mut String, index: usize, x: f64, y: f64, title: Option<&str>) {
-    let poly = |pts: &[(f64, f64)]| {
-        let pts: Vec<String> = pts.iter().map(|(dx, dy)| format!("{:.1},{:.1}", x + dx, y + dy)).collect();
-        format!("<polygon points=\"{}\"", pts.join(" "))
-    };
-    let open = match index % 6 {
-        0 => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.5\""),
-        1 => format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"8\"", x - 4.0, y - 4.0),
-        2 => poly(&[(0.0, -5.5), (5.0, 3.5), (-5.0, 3.5)]),
-        3 => poly(&[(0.0, -5.5), (5.5, 0.0), (0.0, 5.5), (-5.5, 0.0)]),
-        4 => poly(&[(0.0, 5.5), (5.0, -3.5), (-5.0, -3.5)]),
-        _ => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.5\" fill=\"white\" stroke-width=\"2\""),
-    };
-    match title {
-        Some(t) => writeln!(out, "{open}><title>{}</title>{}>", escape(t), closing(&open)),
-        None => writeln!(out, "{open}/>"),
-    }
-    .unwrap();
+/// A marker; a filled one has a white rim, so that markers on top of each other stay apart.
+fn marker(out: &mut String, style: Style, x: f64, y: f64, title: &str) {
+    let paint = if style.open { "fill-opacity=\"0\" stroke-width=\"1.8\"" } else { "stroke=\"white\"" };
+    let shape = SHAPES.split('|').nth(style.shape).unwrap();
+    writeln!(out, r#"<g transform="translate({x:.1} {y:.1})">{title}{shape} {paint}/></g>"#).unwrap();
 }
 
-fn closing(open: &str) -> String {
-    let tag = open[1..].split(' ').next().unwrap_or("g");
-    format!("</{tag}")
-}
-
+/// Each strategy's line in its dash, its marker on it, and its name.
 fn legend(out: &mut String, report: &Report) {
     let x = LEFT + PLOT_W + 28.0;
     out.push_str("<g class=\"legend\">\n");
     for (i, name) in report.strategies.iter().enumerate() {
-        let y = TIME_TOP + 14.0 + 24.0 * i as f64;
-        let color = COLORS[i % COLORS.len()];
-        writeln!(out, "<g fill=\"{color}\" stroke=\"{color}\">").unwrap();
-        line(out, (x, y), (x + 28.0, y), "stroke-width=\"1.6\"");
-        marker(out, i, x + 14.0, y, None);
+        let (y, style) = (TIME_TOP + 14.0 + 24.0 * i as f64, style(name));
+        writeln!(out, "<g fill=\"{c}\" stroke=\"{c}\">", c = style.color).unwrap();
+        line(out, (x, y), (x + 56.0, y), &format!("stroke-width=\"1.6\" stroke-dasharray=\"{}\"", DASHES[style.dash]));
+        marker(out, style, x + 28.0, y, "");
         out.push_str("</g>\n");
-        text(out, x + 36.0, y + 4.0, "start", "", name);
+        text(out, x + 64.0, y + 4.0, "start", "", name);
     }
     out.push_str("</g>\n");
 }
@@ -261,30 +263,16 @@ fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), extra: &st
 }
 
 fn text(out: &mut String, x: f64, y: f64, anchor: &str, extra: &str, content: &str) {
-    writeln!(out, "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"{anchor}\" {extra}>{}</text>", escape(content))
-        .unwrap();
+    let content = escape(content);
+    writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" {extra}>{content}</text>"#).unwrap();
 }
 
-/// `1`, `10`, `10²` … `10⁹`.
-fn power_of_ten(k: i32) -> String {
-    const SUPERSCRIPTS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-    match k {
-        0 => "1".to_string(),
-        1 => "10".to_string(),
-        k if k > 1 => {
-            let digits = k.to_string();
-            let sup: String = digits.chars().map(|d| SUPERSCRIPTS[d as usize - '0' as usize]).collect();
-            format!("10{sup}")
-        }
-        k => format!("1e{k}"),
-    }
-}
-
-/// 10^k of the first unit, each unit 1000 of the one before: `1 kB`, `100 µs`.
-fn decade_label(k: i32, units: &[&str]) -> String {
-    let k = k.max(0) as usize;
-    let unit = (k / 3).min(units.len() - 1);
-    format!("{} {}", 10u64.pow((k - unit * 3) as u32), units[unit])
+/// `v` in the first of `units` it reaches (else the last), to three digits at most: `500ns`, `1.5 MiB`.
+fn scaled(v: f64, units: &[(f64, &str)]) -> String {
+    let (scale, unit) = units.iter().find(|(scale, _)| v >= *scale).unwrap_or(&units[units.len() - 1]);
+    let text = format!("{:.*}", usize::from(v / scale < 100.0) + usize::from(v / scale < 10.0), v / scale);
+    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
+    format!("{text}{unit}")
 }
 
 fn escape(text: &str) -> String {
@@ -299,12 +287,18 @@ mod tests {
     use crate::render::bench::sample_report;
     use crate::render::xml_check::well_formed;
 
-    /// How many `<g class="series"` elements each panel has, by strategy.
+    /// The strategies of a panel's `<g class="series"` elements, in order.
     fn series_of(svg: &str, panel: &str) -> Vec<String> {
         let start = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"");
         svg.match_indices(&start)
             .map(|(at, _)| svg[at + start.len()..].split('"').next().unwrap().to_string())
             .collect()
+    }
+
+    /// The texts of the `<text>` elements with the attribute `at`: `x="82.0"` for the y tick labels.
+    fn texts<'a>(svg: &'a str, at: &str) -> Vec<&'a str> {
+        let lines = svg.lines().filter(|l| l.starts_with("<text") && l.contains(at));
+        lines.filter_map(|l| l.split('>').nth(1)?.strip_suffix("</text")).collect()
     }
 
     #[test]
@@ -321,8 +315,9 @@ mod tests {
         let measured = |s: &str| report.rows.iter().filter(|r| r.strategy == s && r.extra_kib.is_some()).count();
         let memory: Vec<usize> = report.strategies.iter().map(|s| measured(s)).collect();
         assert_eq!(points, [vec![sizes; report.strategies.len()], memory].concat());
+        assert_eq!(svg.matches("<title>").count(), points.iter().sum::<usize>());
         let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
-        assert!(svg.contains(&format!("{cores} logical cores")));
+        assert!(svg.contains(&format!("{cores} logical cores")) && svg.contains(&format!("seed {SEED}")));
         assert!(!svg.contains("<script") && !svg.contains("href"));
     }
 
@@ -341,10 +336,64 @@ mod tests {
     }
 
     #[test]
-    fn tick_labels_name_powers_of_ten_with_units() {
-        let labels: Vec<String> = (0..=10).map(|k| decade_label(k, &["ns", "µs", "ms", "s"])).collect();
-        assert_eq!(labels[..5], ["1 ns", "10 ns", "100 ns", "1 µs", "10 µs"]);
-        assert_eq!(labels[9..], ["1 s", "10 s"]);
-        assert_eq!([power_of_ten(0), power_of_ten(1), power_of_ten(7)], ["1", "10", "10⁷"]);
+    fn a_strategy_keeps_its_style_whatever_else_is_shown() {
+        let mut fewer = sample_report();
+        fewer.rows.retain(|r| r.strategy != "four_scalars");
+        fewer.rows.iter_mut().filter(|r| r.strategy == "dp_array").for_each(|r| r.strategy = "my_try".into());
+        fewer.strategies = vec!["my_try".into(), "recursive_memo".into()];
+        let up = "<polygon points='0,-5.5 5,3.5 -5,3.5' stroke=\"white\"/>";
+        for svg in [render(&sample_report()), render(&fewer)] {
+            for at in svg.match_indices("data-strategy=\"recursive_memo\"").map(|(at, _)| at) {
+                let group = &svg[at..at + svg[at..].find("\n</g>").unwrap()];
+                assert!(["=\"#009e73\"", "dasharray=\"9 3 2 3\"", up].iter().all(|t| group.contains(t)), "{group}");
+            }
+        }
+        let mine = style("my_try");
+        assert!(KNOWN.split(' ').all(|k| (style(k).shape, style(k).open) != (mine.shape, mine.open)), "{mine:?}");
+    }
+
+    #[test]
+    fn the_known_strategies_differ_in_marker_in_dash_and_in_colour() {
+        let styles: Vec<Style> = KNOWN.split(' ').map(style).collect();
+        for (i, a) in styles.iter().enumerate() {
+            let differ = |b: &Style| (a.shape, a.open) != (b.shape, b.open) && a.dash != b.dash && a.color != b.color;
+            assert!(styles[i + 1..].iter().all(differ), "{a:?} {styles:?}");
+        }
+    }
+
+    #[test]
+    fn the_x_axis_spans_the_measured_sizes_and_ticks_at_them() {
+        let sizes = [1_000, 10_000, 50_000, 200_000];
+        let x = LogAxis::covering(sizes.iter().map(|&n| n as f64), (1.0, 10.0), (LEFT, LEFT + PLOT_W));
+        assert_eq!(x_ticks(x, &sizes), sizes);
+        let (first, last) = (x.at(1000.0) - LEFT, LEFT + PLOT_W - x.at(200_000.0));
+        assert!(first > 0.0 && first < 30.0 && last > 0.0 && last < 30.0, "{first} {last}");
+        assert_eq!(x_ticks(x, &[1000, 1100, 1200, 5000, 190_000, 200_000]), [1000, 5000, 200_000]);
+        let svg = render(&sample_report());
+        assert_eq!(texts(&svg, &format!("y=\"{:.1}\"", TIME_TOP + PLOT_H + 18.0)), ["10", "100", "1,000"]);
+    }
+
+    #[test]
+    fn tick_labels_are_in_the_units_of_the_table_and_clear_of_the_zero_row() {
+        let svg = render(&sample_report());
+        let labels = texts(&svg, &format!("x=\"{:.1}\"", LEFT - 8.0));
+        assert_eq!(labels, ["100ns", "1µs", "10µs", "4 KiB", "64 KiB", "1 MiB", "16 MiB", "0"]);
+        assert!(!svg.contains("kB") && !svg.contains(" MB"));
+        let y = |label: &str| -> f64 {
+            let line = svg.lines().find(|l| l.ends_with(&format!(">{label}</text>"))).unwrap();
+            line.split("y=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+        };
+        assert!(y("0") - y("4 KiB") >= 20.0, "the 0 row at {}, the lowest tick at {}", y("0"), y("4 KiB"));
+        let sizes = [512.0, 1536.0 * 1024.0, 2.0 * 1024f64.powi(3)].map(|b| scaled(b, &BYTE_UNITS));
+        assert_eq!(sizes, ["512 B", "1.5 MiB", "2 GiB"]);
+        let ticks = [500.0, 1e3, 2e5, 1e6, 5e7, 1e9].map(|ns| scaled(ns, &TIME_UNITS));
+        assert_eq!(ticks, ["500ns", "1µs", "200µs", "1ms", "50ms", "1s"]);
+        for (tick, ns) in ticks[1..].iter().zip([1e3, 2e5, 1e6, 5e7, 1e9]) {
+            let unit = tick.trim_start_matches(|c: char| c.is_ascii_digit());
+            assert!(show_duration(Duration::from_nanos(ns as u64)).ends_with(unit), "{unit}");
+        }
+        let narrow = LogAxis::covering([3000.0, 9000.0].into_iter(), (1.0, 2.0), (0.0, 1.0));
+        let labels: Vec<String> = narrow.ticks(&DECIMAL, 2, &TIME_UNITS).into_iter().map(|(_, l)| l).collect();
+        assert_eq!(labels, ["3µs", "5µs", "7µs"]);
     }
 }
