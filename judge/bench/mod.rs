@@ -25,6 +25,9 @@ pub const SEED: u64 = 1406;
 pub const SHAPE: Shape = Shape::Uniform;
 pub const SIZES: [usize; 4] = [1_000, 10_000, 50_000, 200_000];
 pub const REPS: u32 = 31;
+/// Bench measures memory rather than limiting it: a recursion ten million levels deep touches
+/// gigabytes of stack.
+pub const MEMORY_MIB: u64 = 8 << 10;
 /// glibc's largest mmap threshold: blocks below it always come from the heap.
 pub const MMAP_THRESHOLD: u64 = 32 << 20;
 

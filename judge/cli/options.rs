@@ -276,7 +276,7 @@ pub fn options(invocation: &Invocation) -> Result<Options, UsageError> {
                 },
                 reps: count(i, "--reps").unwrap_or(u64::from(bench::REPS)).min(u64::from(u32::MAX)) as u32,
                 solutions: texts(i, "--solution"),
-                limits: Limits { time: limits(i).time, ..Limits::default() },
+                limits: Limits { time: limits(i).time, memory_mib: bench::MEMORY_MIB, ..Limits::default() },
             },
             svg: match i.get("--svg") {
                 Some(Value::OptionalPath(path)) => Some(path.as_ref().map(PathBuf::from)),
