@@ -12,13 +12,14 @@ use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
 // where b(j) = e(j) + E(j) (even j) or O(j) - e(j) (odd j). For the pair i (even), i+1, with
 // e2 = e(i+2), e3 = e(i+3), d = O(i+2) - E(i+2) and q = b(i+4) - E(i+2), the bounds are
 // min(d - e3, q) and s[i+1] + max(d - e2, e3), written as compares on e3 and e2 so that they
-// wait for no subtraction. Groups of 16 piles unroll. Piles 4 KiB ahead are prefetched, or a
-// backward walk over a fresh input waits for memory. An odd length gets a zero pile at the
-// end, which changes nothing. Alice wins when 2·e(0) - d > 0. Time O(n), extra space O(1).
+// wait for no subtraction. Groups of 16 piles unroll; each prefetches the piles 4 KiB before
+// it, or a backward walk over a fresh input waits for memory. An odd length gets a zero pile
+// at the end, which changes nothing. Alice wins when 2·e(0) - d > 0.
+// Time O(n), extra space O(1).
 impl Solution {
     pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
-        // e2, e3, q and d before the pair (i, i+1) is taken.
-        let (mut e2, mut e3, mut q, mut d) = (0, 0, 0, 0);
+        // e2, e3, q and d before the pair (i, i+1) is taken; all 0 past the end.
+        let [mut e2, mut e3, mut q, mut d] = [0; 4];
         let mut take_pair = |first: i32, second: i32| {
             let odd_bound = if e3 > d - q { d - e3 } else { q };
             let even_bound = if e2 < d - e3 { d + second - e2 } else { second + e3 };
@@ -32,11 +33,11 @@ impl Solution {
         }
         let groups = whole.rchunks_exact(16);
         let front = groups.remainder();
-        for (g, group) in groups.enumerate() {
+        for group in groups {
+            // SAFETY: a prefetch is only a hint to the cache: it never faults, and nothing is read through the pointer.
             #[cfg(target_arch = "x86_64")]
-            if let Some(ahead) = whole.len().checked_sub(16 * g + 1024) {
-                // SAFETY: a prefetch is only a hint to the cache; nothing is read through the pointer.
-                unsafe { _mm_prefetch::<_MM_HINT_T0>(whole[ahead..].as_ptr().cast()) }
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(group.as_ptr().wrapping_sub(1024).cast())
             }
             group.chunks_exact(2).rev().for_each(|pair| take_pair(pair[0], pair[1]));
         }

@@ -186,8 +186,18 @@ impl Compiler {
     pub fn check(&self, unit: &Unit, edition: &str) -> io::Result<Result<(), CompileError>> {
         let mut source = format!("pub struct Solution; {}", unit.source);
         source.push_str(&format!("\nfn main() {{ let _: {} = Solution::{}; }}\n", problem::FN_TYPE, problem::METHOD));
-        let key = Hasher::new().write(source.as_bytes()).write(edition.as_bytes()).finish().hex();
+        let key = Hasher::new()
+            .write(source.as_bytes())
+            .write(edition.as_bytes())
+            .write(self.version.as_bytes())
+            .finish()
+            .hex();
         let path = self.cache.join("src").join(format!("check-{key}.rs"));
+        // A file that passed is not checked again until it, the edition or the compiler changes.
+        let passed = self.cache.join("bin").join(format!("check-{key}.ok"));
+        if passed.exists() {
+            return Ok(Ok(()));
+        }
         write_atomically(&path, source.as_bytes())?;
         let output = Command::new(&self.rustc)
             .arg(format!("--edition={edition}"))
@@ -197,6 +207,7 @@ impl Compiler {
             .arg(&path)
             .output()?;
         if output.status.success() {
+            write_atomically(&passed, b"")?;
             return Ok(Ok(()));
         }
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -261,8 +272,15 @@ fn unique() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// Writes through a temporary file and a rename, so a reader never sees half a file.
+/// Writes through a temporary file and a rename, so a reader never sees half a file. It never
+/// replaces what is not a regular file: a rename onto `/dev/null` would put a file in its place.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(io::Error::new(io::ErrorKind::AlreadyExists, "exists and is not a regular file; not replaced"));
+        }
+        _ => {}
+    }
     let partial = path.with_extension(format!("part{}-{}", std::process::id(), unique()));
     fs::write(&partial, bytes)?;
     fs::rename(&partial, path).inspect_err(|_| drop(fs::remove_file(&partial)))

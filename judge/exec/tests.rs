@@ -34,6 +34,22 @@ fn quick() -> Limits {
 }
 
 #[test]
+fn an_atomic_write_replaces_a_file_but_never_a_device_or_a_folder() {
+    let dir = std::env::temp_dir().join(format!("judge-write-test-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("folder")).unwrap();
+    let file = dir.join("file.txt");
+    super::compile::write_atomically(&file, b"one").unwrap();
+    super::compile::write_atomically(&file, b"two").unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), b"two");
+    for special in [dir.join("folder"), PathBuf::from("/dev/null")] {
+        assert!(super::compile::write_atomically(&special, b"x").is_err(), "{special:?}");
+    }
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(!null.is_file(), "/dev/null was replaced");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn an_answer_comes_back_with_its_time_peak_and_output() {
     let binary =
         build("echo_len", "println!(\"n = {}\", stone_value.len()); eprint!(\"dbg\"); stone_value.len().to_string()");

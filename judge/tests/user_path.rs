@@ -8,7 +8,7 @@ use crate::common::{judge, solution, text, Copy, Json, CORRECT};
 fn a_correct_extra_strategy_is_judged_like_the_others() {
     let copy = Copy::new("extra", &["samples", "edge"]);
     copy.plant("my_try", CORRECT);
-    let run = copy.judge(&["--format", "json"]);
+    let run = copy.judge(&["--format", "json", "--jobs", "6", "--time-limit", "300ms"]);
     assert_eq!(run.status, 0, "{}", run.describe());
     let report = run.json();
     let strategies: Vec<&Json> =
