@@ -62,6 +62,9 @@ pub enum Shape {
     Comeback,
 }
 
+/// The shortest comeback case whose split is searched for.
+const SEARCHED: usize = 64;
+
 /// The shapes `Mixed` draws its segments from (fixed, so stored mixed cases never change).
 const MIXED_PARTS: [Shape; 9] = [
     Shape::Uniform,
@@ -174,7 +177,11 @@ fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {
             let joined = |k: usize| [&front[..k], &back[k..]].concat();
             let sign = |k: usize| oracle::lead(&joined(k)).signum();
             let (mut low, mut high) = (0, len);
-            if sign(low) != sign(high) {
+            // A short game cannot swing far: the search is for long ones, and costs a few
+            // games' worth of oracle (stress draws millions of short ones).
+            if len < SEARCHED {
+                (low, high) = (len / 2, len / 2);
+            } else if sign(low) != sign(high) {
                 // The smallest split that ends with the sign of the all-front game, and the next.
                 while high - low > 1 {
                     let middle = (low + high) / 2;

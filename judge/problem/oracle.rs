@@ -7,9 +7,15 @@ use super::Answer;
 
 /// The final totals of the player who moves first and of the other player.
 pub fn totals(values: &[i32]) -> (i64, i64) {
+    totals_in(values, &mut Vec::new())
+}
+
+/// `totals`, in a buffer the caller keeps between calls.
+fn totals_in(values: &[i32], outcome: &mut Vec<(i64, i64)>) -> (i64, i64) {
     let n = values.len();
     // outcome[i]: (total of the player to move at pile i, total of the other) on piles i..n.
-    let mut outcome = vec![(0i64, 0i64); n + 1];
+    outcome.clear();
+    outcome.resize(n + 1, (0, 0));
     for i in (0..n).rev() {
         let mut chosen: Option<(i64, i64)> = None;
         let mut taken = 0i64;
@@ -36,7 +42,12 @@ pub fn lead(values: &[i32]) -> i64 {
 
 /// Who wins when both play their best.
 pub fn answer(values: &[i32]) -> Answer {
-    let (alice, bob) = totals(values);
+    answer_with(values, &mut Vec::new())
+}
+
+/// `answer`, in a buffer the caller keeps between calls (the stress loop asks millions).
+pub fn answer_with(values: &[i32], scratch: &mut Vec<(i64, i64)>) -> Answer {
+    let (alice, bob) = totals_in(values, scratch);
     Answer::from_lead(alice - bob)
 }
 

@@ -129,6 +129,39 @@ pub fn sweep(job: &Job, room: &Room, progress: &mut dyn FnMut(u64)) -> Result<Sw
     Ok(Swept { checked, elapsed: start.elapsed(), found })
 }
 
+/// One batch of cases, made and sent, waiting for its answers.
+struct Batch {
+    from: u64,
+    cases: Vec<Vec<i32>>,
+    expected: Vec<Answer>,
+    frame: Arc<Vec<u8>>,
+}
+
+/// Claims the next batch and makes it, unless every case is taken or past the lowest failure.
+fn make(
+    job: &Job,
+    chunk: u64,
+    next: &AtomicU64,
+    limit: &AtomicU64,
+    seq: u32,
+    scratch: &mut Vec<(i64, i64)>,
+) -> Option<Batch> {
+    let from = next.fetch_add(chunk, Ordering::Relaxed);
+    // Past the lowest failure, nothing this worker finds can be reported.
+    if from >= job.total || from > limit.load(Ordering::Relaxed) {
+        return None;
+    }
+    let to = (from + chunk).min(job.total);
+    let mut cases = vec![Vec::new(); (to - from) as usize];
+    for (k, values) in cases.iter_mut().enumerate() {
+        (job.case)(from + k as u64, values);
+    }
+    let expected = cases.iter().map(|v| oracle::answer_with(v, scratch)).collect();
+    let frame = Arc::new(wire::encode_batch(seq, cases.iter().map(Vec::as_slice)));
+    Some(Batch { from, cases, expected, frame })
+}
+
+/// A worker: while the children answer one batch, it makes the next.
 fn work(
     job: &Job,
     room: &Room,
@@ -139,36 +172,24 @@ fn work(
     found: &Mutex<Option<Found>>,
 ) -> Result<(), String> {
     let mut children: Vec<Option<Child>> = job.binaries.iter().map(|_| None).collect();
-    let mut cases: Vec<Vec<i32>> = Vec::new();
-    let mut expected: Vec<Answer> = Vec::new();
-    let mut seq = 0u32;
-    loop {
-        let from = next.fetch_add(chunk, Ordering::Relaxed);
-        // Past the lowest failure, nothing this worker finds can be reported.
-        if from >= job.total || from > limit.load(Ordering::Relaxed) {
-            return Ok(());
-        }
-        let to = (from + chunk).min(job.total);
-        cases.resize_with((to - from) as usize, Vec::new);
-        for (k, values) in cases.iter_mut().enumerate() {
-            (job.case)(from + k as u64, values);
-        }
-        expected.clear();
-        expected.extend(cases.iter().map(|v| oracle::answer(v)));
-        seq = seq.wrapping_add(1);
-        let frame = Arc::new(wire::encode_batch(seq, cases.iter().map(Vec::as_slice)));
+    let mut scratch = Vec::new();
+    let mut seq = 1u32;
+    let mut ready = make(job, chunk, next, limit, seq, &mut scratch);
+    while let Some(batch) = ready {
         // Every child gets the batch before any answer is read, so they work on it together.
         let mut sent = Vec::with_capacity(children.len());
         for (binary, child) in job.binaries.iter().zip(&mut children) {
-            sent.push(start(child, binary, job.limits, room)?.send_batch(Arc::clone(&frame)).is_ok());
+            sent.push(start(child, binary, job.limits, room)?.send_batch(Arc::clone(&batch.frame)).is_ok());
         }
+        seq = seq.wrapping_add(1);
+        ready = make(job, chunk, next, limit, seq, &mut scratch);
         let mut first: Option<Found> = None;
         for (s, binary) in job.binaries.iter().enumerate() {
-            let failure = collect(&mut children[s], sent[s], binary, job.limits, room, &cases, &expected)?;
+            let failure = collect(&mut children[s], sent[s], binary, job.limits, room, &batch.cases, &batch.expected)?;
             if let Some((k, got)) = failure {
-                let index = from + k as u64;
+                let index = batch.from + k as u64;
                 if first.as_ref().is_none_or(|f| index < f.index) {
-                    first = Some(Found { index, values: cases[k].clone(), submission: s, got });
+                    first = Some(Found { index, values: batch.cases[k].clone(), submission: s, got });
                 }
             }
         }
@@ -179,8 +200,9 @@ fn work(
                 *kept = Some(failure);
             }
         }
-        done.fetch_add(to - from, Ordering::Relaxed);
+        done.fetch_add(batch.cases.len() as u64, Ordering::Relaxed);
     }
+    Ok(())
 }
 
 /// The child of a submission, started when there is none.
