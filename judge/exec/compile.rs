@@ -17,7 +17,7 @@ use std::process::Command;
 
 use super::diagnose::{diagnose, first_headline, SourceMap};
 pub use super::diagnose::{CompileError, Place};
-use super::digest::Hasher;
+use super::digest::{Digest, Hasher};
 use crate::problem;
 
 /// One submission's text and the path it is shown under (`solutions/x.rs`).
@@ -83,8 +83,10 @@ impl Compiler {
         }
         // `rustc -vV` costs tens of milliseconds through rustup: it is asked again only when
         // something that picks the compiler has changed.
+        // One file per fingerprint: `cargo run` and a direct run see different rustup
+        // variables, and each keeps its answer.
         let fingerprint = toolchain_fingerprint(&rustc);
-        let remembered = cache.join("rustc-version");
+        let remembered = cache.join(format!("rustc-version-{}", Digest::of(fingerprint.as_bytes()).hex()));
         let version =
             match fs::read_to_string(&remembered).ok().and_then(|t| t.strip_prefix(&fingerprint).map(String::from)) {
                 Some(version) if !version.is_empty() => version,

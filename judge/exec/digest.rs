@@ -45,7 +45,6 @@ impl Default for Hasher {
 }
 
 impl Digest {
-    #[cfg(test)]
     pub fn of(bytes: &[u8]) -> Digest {
         Hasher::new().write(bytes).finish()
     }

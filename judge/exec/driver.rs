@@ -112,10 +112,10 @@ fn serve(solve: Solve, stack: usize) -> Exit {
             wire::send(&mut replies, &reply.encode(seq))
         };
         let served = match request {
-            Request::Call { values, peak } => call_once(solve, values, peak).map(&mut send),
+            Request::Call { values, peak } => call_once(solve, values.into_owned(), peak).map(&mut send),
             Request::Batch { cases } => batch(solve, cases).map(&mut send),
             Request::Time { values, reps } => time(solve, &values, reps, &mut send),
-            Request::Measure { values } => measure(solve, values).map(&mut send),
+            Request::Measure { values } => measure(solve, values.into_owned()).map(&mut send),
         };
         match served {
             Ok(Ok(())) => {}

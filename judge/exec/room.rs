@@ -60,6 +60,9 @@ impl Capture {
     /// What was printed since the last call, then empty the file for the next one.
     pub(super) fn take(&mut self) -> Printed {
         let total = self.size();
+        if total == 0 {
+            return Printed { head: Vec::new(), total };
+        }
         let mut head = Vec::new();
         let read = self
             .file

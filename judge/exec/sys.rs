@@ -47,6 +47,7 @@ mod ffi {
     pub const RLIMIT_CORE: c_int = 4;
     pub const RLIMIT_AS: c_int = 9;
     pub const PR_SET_PDEATHSIG: c_int = 1;
+    pub const F_SETPIPE_SZ: c_int = 1031;
     pub const SA_SIGINFO: c_int = 4;
     pub const SA_ONSTACK: c_int = 0x0800_0000;
     /// The fault address in `siginfo_t`, after three ints and padding.
@@ -58,6 +59,7 @@ mod ffi {
         pub fn prctl(option: c_int, ...) -> c_int;
         pub fn getppid() -> c_int;
         pub fn dup2(from: c_int, to: c_int) -> c_int;
+        pub fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
         pub fn sigaction(signal: c_int, new: *const SigAction, old: *mut SigAction) -> c_int;
         pub fn _exit(status: c_int) -> !;
     }
@@ -72,6 +74,10 @@ mod ffi {
 
     pub type Handler = extern "C" fn(c_int, *mut c_void, *mut c_void);
     pub type Word = c_ulong;
+
+    pub fn c_int_from(value: usize) -> c_int {
+        c_int::try_from(value).unwrap_or(c_int::MAX)
+    }
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -149,6 +155,25 @@ pub fn move_fd(from: i32, to: i32) -> io::Result<()> {
     #[cfg(not(target_os = "linux"))]
     {
         let _ = (from, to);
+        Err(unsupported())
+    }
+}
+
+/// Asks for a pipe buffer of `bytes` (rounded up to pages by the kernel), so a whole request
+/// goes in one write instead of a handful of wake-ups; returns the size granted.
+pub fn widen_pipe(pipe: &impl std::os::fd::AsRawFd, bytes: usize) -> io::Result<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let bytes = ffi::c_int_from(bytes);
+        // SAFETY: F_SETPIPE_SZ reads one integer argument; a descriptor that is not a pipe is
+        // an error, not undefined behaviour.
+        let granted = unsafe { ffi::fcntl(pipe.as_raw_fd(), ffi::F_SETPIPE_SZ, bytes) };
+        ffi::check(granted)?;
+        Ok(granted as usize)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (pipe, bytes);
         Err(unsupported())
     }
 }
@@ -300,11 +325,26 @@ mod tests {
     }
 
     #[test]
+    fn a_widened_pipe_takes_a_whole_request_without_a_reader() {
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let granted = widen_pipe(&writer, 1 << 20).unwrap();
+        assert!(granted >= 1 << 20, "{granted}");
+        // Blocks forever on a 64 KiB pipe, as nothing reads yet.
+        std::io::Write::write_all(&mut writer, &vec![7u8; 300_000]).unwrap();
+        drop(writer);
+        let mut read = Vec::new();
+        std::io::Read::read_to_end(&mut { reader }, &mut read).unwrap();
+        assert_eq!(read.len(), 300_000);
+        let file = std::fs::File::open("/proc/self/status").unwrap();
+        assert!(widen_pipe(&file, 1 << 20).is_err(), "only a pipe can be widened");
+    }
+
+    #[test]
     fn proc_fields_are_read_in_kib() {
         let rss = proc_kib(None, "status", "VmRSS").unwrap();
         assert!(rss > 100, "{rss}");
         assert!(reset_peak());
-        let touched = vec![1u8; 64 << 20];
+        let touched = std::hint::black_box(vec![1u8; 64 << 20]);
         let peak = proc_kib(None, "status", "VmHWM").unwrap();
         assert!(peak >= rss + (48 << 10), "{peak} after touching 64 MiB over {rss}");
         drop(touched);

@@ -183,10 +183,10 @@ mod wire_frames {
     #[test]
     fn every_request_and_reply_reads_back_as_written() {
         let requests = [
-            Request::Call { values: vec![1, -2, 1000, -1000], peak: true },
+            Request::Call { values: vec![1, -2, 1000, -1000].into(), peak: true },
             Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
-            Request::Time { values: vec![9; 3], reps: 31 },
-            Request::Measure { values: vec![5] },
+            Request::Time { values: vec![9; 3].into(), reps: 31 },
+            Request::Measure { values: vec![5].into() },
         ];
         let mut stream = Vec::new();
         for (seq, request) in requests.iter().enumerate() {
@@ -235,7 +235,7 @@ mod wire_frames {
 
     #[test]
     fn broken_streams_are_errors_not_panics() {
-        let whole = Request::Call { values: vec![1, 2, 3], peak: false }.encode(1);
+        let whole = Request::Call { values: vec![1, 2, 3].into(), peak: false }.encode(1);
         for cut in 1..whole.len() {
             assert!(read_request(&mut &whole[..cut]).is_err(), "cut at {cut}");
         }

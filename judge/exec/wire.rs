@@ -9,6 +9,7 @@
 //! This file is self-contained (no `crate::` paths): the judge uses it as `exec::wire`, and
 //! every submission's driver includes the same text, so both ends share one definition.
 
+use std::borrow::Cow;
 use std::io::{self, Read, Write};
 
 /// Where the driver finds its two pipes, whatever the judge's own descriptors were.
@@ -21,16 +22,17 @@ pub const ANSWER_KEPT: usize = 64 * 1024;
 const FRAME_LIMIT: u32 = 256 << 20;
 
 /// What the judge asks of the driver.
+/// The judge lends its cases (`Cow::Borrowed`); the driver owns what it decodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
+pub enum Request<'a> {
     /// One call, timed; `peak` asks for the call's peak resident memory too.
-    Call { values: Vec<i32>, peak: bool },
+    Call { values: Cow<'a, [i32]>, peak: bool },
     /// Many calls, untimed, answered together: stress and verify.
     Batch { cases: Vec<Vec<i32>> },
     /// One warm-up call, then `reps` timed calls each on a fresh copy, each answered as it ends.
-    Time { values: Vec<i32>, reps: u32 },
+    Time { values: Cow<'a, [i32]>, reps: u32 },
     /// One call in a fresh process: the resident memory it added.
-    Measure { values: Vec<i32> },
+    Measure { values: Cow<'a, [i32]> },
 }
 
 /// What the driver answers.
@@ -102,18 +104,27 @@ const OVERFLOW: u8 = 16;
 const READY: u8 = 17;
 
 fn frame(kind: u8, seq: u32, payload: Vec<u8>) -> Vec<u8> {
-    let mut out = Vec::with_capacity(payload.len() + 9);
+    framed(kind, seq, |out| out.extend_from_slice(&payload))
+}
+
+/// A frame whose payload `fill` writes in place, so a large one is not copied again.
+fn framed(kind: u8, seq: u32, fill: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+    let mut out = Vec::new();
     out.push(kind);
     out.extend_from_slice(&seq.to_le_bytes());
-    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    out.extend_from_slice(&payload);
+    out.extend_from_slice(&[0; 4]);
+    fill(&mut out);
+    let len = (out.len() - 9) as u32;
+    out[5..9].copy_from_slice(&len.to_le_bytes());
     out
 }
 
 fn put_values(out: &mut Vec<u8>, values: &[i32]) {
     out.extend_from_slice(&(values.len() as u32).to_le_bytes());
-    for v in values {
-        out.extend_from_slice(&v.to_le_bytes());
+    let start = out.len();
+    out.resize(start + 4 * values.len(), 0);
+    for (slot, v) in out[start..].chunks_exact_mut(4).zip(values) {
+        slot.copy_from_slice(&v.to_le_bytes());
     }
 }
 
@@ -127,35 +138,28 @@ fn put_optional(out: &mut Vec<u8>, value: Option<u64>) {
     out.extend_from_slice(&value.unwrap_or(u64::MAX).to_le_bytes());
 }
 
-impl Request {
+impl Request<'_> {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
-        let mut payload = Vec::new();
-        let kind = match self {
-            Request::Call { values, peak } => {
-                payload.push(u8::from(*peak));
-                put_values(&mut payload, values);
-                CALL
-            }
-            Request::Batch { cases } => return encode_batch(seq, cases.iter().map(Vec::as_slice)),
-            Request::Time { values, reps } => {
-                payload.extend_from_slice(&reps.to_le_bytes());
-                put_values(&mut payload, values);
-                TIME
-            }
-            Request::Measure { values } => {
-                put_values(&mut payload, values);
-                MEASURE
-            }
-        };
-        frame(kind, seq, payload)
+        match self {
+            Request::Call { values, peak } => framed(CALL, seq, |out| {
+                out.push(u8::from(*peak));
+                put_values(out, values);
+            }),
+            Request::Batch { cases } => encode_batch(seq, cases.iter().map(Vec::as_slice)),
+            Request::Time { values, reps } => framed(TIME, seq, |out| {
+                out.extend_from_slice(&reps.to_le_bytes());
+                put_values(out, values);
+            }),
+            Request::Measure { values } => framed(MEASURE, seq, |out| put_values(out, values)),
+        }
     }
 
-    fn decode(kind: u8, payload: &[u8]) -> Option<Request> {
+    fn decode(kind: u8, payload: &[u8]) -> Option<Request<'static>> {
         let mut at = Reader { bytes: payload, at: 0 };
         let request = match kind {
             CALL => {
                 let peak = at.take(1)?[0] != 0;
-                Request::Call { peak, values: at.values()? }
+                Request::Call { peak, values: at.values()?.into() }
             }
             BATCH => {
                 let count = at.u32()? as usize;
@@ -165,8 +169,8 @@ impl Request {
                 }
                 Request::Batch { cases }
             }
-            TIME => Request::Time { reps: at.u32()?, values: at.values()? },
-            MEASURE => Request::Measure { values: at.values()? },
+            TIME => Request::Time { reps: at.u32()?, values: at.values()?.into() },
+            MEASURE => Request::Measure { values: at.values()?.into() },
             _ => return None,
         };
         at.done().then_some(request)
@@ -175,12 +179,12 @@ impl Request {
 
 /// A batch request straight from borrowed cases, without copying them into a `Request`.
 pub fn encode_batch<'a>(seq: u32, cases: impl ExactSizeIterator<Item = &'a [i32]>) -> Vec<u8> {
-    let mut payload = Vec::new();
-    payload.extend_from_slice(&(cases.len() as u32).to_le_bytes());
-    for case in cases {
-        put_values(&mut payload, case);
-    }
-    frame(BATCH, seq, payload)
+    framed(BATCH, seq, |out| {
+        out.extend_from_slice(&(cases.len() as u32).to_le_bytes());
+        for case in cases {
+            put_values(out, case);
+        }
+    })
 }
 
 impl Reply {
@@ -306,7 +310,7 @@ fn invalid() -> io::Error {
 }
 
 /// The next request and its number, or `Ok(None)` when the judge has closed the pipe.
-pub fn read_request(input: &mut impl Read) -> io::Result<Option<(u32, Request)>> {
+pub fn read_request(input: &mut impl Read) -> io::Result<Option<(u32, Request<'static>)>> {
     match read_frame(input)? {
         None => Ok(None),
         Some((kind, seq, payload)) => Request::decode(kind, &payload).map(|r| Some((seq, r))).ok_or_else(invalid),

@@ -82,39 +82,70 @@ pub struct Loaded {
 /// Every case under `root` whose id matches one of `patterns` (all when there are none), in
 /// suite order (samples, edge, then by name) and natural order within a suite.
 pub fn load(root: &Path, patterns: &[String]) -> Result<Loaded, CasesError> {
-    let mut loaded = Loaded { cases: Vec::new(), bad: Vec::new() };
+    let mut bad = Vec::new();
+    let mut wanted = Vec::new();
     for suite in suites(root)? {
         let dir = root.join(&suite);
         let names = match pairs(&dir) {
             Ok(names) => names,
             Err(error) => {
-                loaded.bad.push(BadCase { id: suite, problem: CaseProblem::Unreadable { path: dir, error } });
+                bad.push((wanted.len(), BadCase { id: suite, problem: CaseProblem::Unreadable { path: dir, error } }));
                 continue;
             }
         };
-        for (name, (has_in, has_out)) in names {
-            if !patterns.is_empty() && !patterns.iter().any(|p| matches(p, &suite, &name)) {
-                continue;
-            }
-            let id = format!("{suite}/{name}");
-            let (input, output) = (dir.join(format!("{name}.in")), dir.join(format!("{name}.out")));
-            let read = match (has_in, has_out) {
-                (true, false) => Err(CaseProblem::Unpaired { present: input, missing: output }),
-                (false, true) => Err(CaseProblem::Unpaired { present: output, missing: input }),
-                _ => read_pair(&input, &output).map(|(values, expected)| Case {
-                    id: id.clone(),
-                    input,
-                    values,
-                    expected,
-                }),
-            };
-            match read {
-                Ok(case) => loaded.cases.push(case),
-                Err(problem) => loaded.bad.push(BadCase { id, problem }),
+        for (name, present) in names {
+            if patterns.is_empty() || patterns.iter().any(|p| matches(p, &suite, &name)) {
+                wanted.push((format!("{suite}/{name}"), dir.join(format!("{name}.in")), present));
             }
         }
     }
+    let read = read_all(wanted);
+    let mut loaded = Loaded { cases: Vec::with_capacity(read.len()), bad: Vec::new() };
+    let mut bad = bad.into_iter().peekable();
+    for (at, case) in read.into_iter().enumerate() {
+        while let Some((_, problem)) = bad.next_if(|(before, _)| *before == at) {
+            loaded.bad.push(problem);
+        }
+        match case {
+            Ok(case) => loaded.cases.push(case),
+            Err(problem) => loaded.bad.push(problem),
+        }
+    }
+    loaded.bad.extend(bad.map(|(_, problem)| problem));
     Ok(loaded)
+}
+
+/// Reads and parses the cases on every core, since parsing is most of the judge's work on
+/// a fast solution; the order is kept.
+fn read_all(wanted: Vec<(String, PathBuf, (bool, bool))>) -> Vec<Result<Case, BadCase>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(wanted.len().max(1));
+    let mut slots: Vec<Option<Result<Case, BadCase>>> = (0..wanted.len()).map(|_| None).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(&mut slots);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((id, input, present)) = wanted.get(at) else { break };
+                let case = read_case(id, input, *present);
+                done.lock().unwrap_or_else(|p| p.into_inner())[at] = Some(case);
+            });
+        }
+    });
+    slots.into_iter().flatten().collect()
+}
+
+fn read_case(id: &str, input: &Path, (has_in, has_out): (bool, bool)) -> Result<Case, BadCase> {
+    let output = input.with_extension("out");
+    let read = match (has_in, has_out) {
+        (true, false) => Err(CaseProblem::Unpaired { present: input.to_path_buf(), missing: output }),
+        (false, true) => Err(CaseProblem::Unpaired { present: output, missing: input.to_path_buf() }),
+        _ => read_pair(input, &output),
+    };
+    match read {
+        Ok((values, expected)) => Ok(Case { id: id.to_string(), input: input.to_path_buf(), values, expected }),
+        Err(problem) => Err(BadCase { id: id.to_string(), problem }),
+    }
 }
 
 /// The suite folders under `root`, samples and edge first.

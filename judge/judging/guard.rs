@@ -1,29 +1,39 @@
 //! The stored data is checked before and after a run: every file under `solutions/` and the
-//! cases folder, by content. A run that changed any of it (a solution writing a stored `.out`,
-//! say) never ends "as expected": the change is a judge error that names the files.
+//! cases folder. A run that changed any of it (a solution writing a stored `.out`, say) never
+//! ends "as expected": the change is a judge error that names the files.
+//!
+//! Files are compared by inode, size and change time (`ctime`), not content: any write or
+//! rename moves `ctime` forward, and unlike the modification time no unprivileged process can
+//! set it back. Reading every byte twice cost more than judging the fast solutions. The clock
+//! behind `ctime` ticks coarsely, so a file changed just before the first snapshot could be
+//! changed again within the same tick unseen: such "racy" files are also hashed, as git does.
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Read;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::exec::digest::{Digest, Hasher};
+use crate::exec::digest::Digest;
 
-/// Files larger than this are compared by size and modification time, not content.
-const HASHED_LIMIT: u64 = 16 << 20;
+/// A file changed this recently when a snapshot is taken is compared by content as well.
+const RACY: Duration = Duration::from_secs(2);
 
-/// What a file was: its content digest, or for anything that is not a regular file, its kind.
+/// What a file was: its identity and last change, or for anything else, its kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Seen {
-    File(Digest),
-    Large { len: u64, modified: Option<std::time::SystemTime> },
+    File { dev: u64, ino: u64, len: u64, mode: u32, changed: (i64, i64), content: Option<Digest> },
     Link(PathBuf),
     Folder,
     Other,
 }
 
-#[derive(Clone, Debug, Default)]
+/// The guarded files as they were, and the roots to look at again.
+#[derive(Clone, Debug)]
 pub struct Snapshot {
+    roots: Vec<PathBuf>,
+    /// Files changed at or after this are hashed too, in this snapshot and the next.
+    racy_since: SystemTime,
     seen: BTreeMap<PathBuf, Seen>,
 }
 
@@ -37,9 +47,15 @@ pub enum Change {
 impl Snapshot {
     /// Everything under `roots`, which need not exist.
     pub fn take(roots: &[&Path]) -> Snapshot {
-        let mut snapshot = Snapshot::default();
-        for root in roots {
-            snapshot.walk(root);
+        let roots = roots.iter().map(|r| r.to_path_buf()).collect();
+        let racy_since = SystemTime::now().checked_sub(RACY).unwrap_or(UNIX_EPOCH);
+        Snapshot::at(roots, racy_since)
+    }
+
+    fn at(roots: Vec<PathBuf>, racy_since: SystemTime) -> Snapshot {
+        let mut snapshot = Snapshot { roots, racy_since, seen: BTreeMap::new() };
+        for root in snapshot.roots.clone() {
+            snapshot.walk(&root);
         }
         snapshot
     }
@@ -58,21 +74,23 @@ impl Snapshot {
             Seen::Folder
         } else if !meta.is_file() {
             Seen::Other
-        } else if meta.len() > HASHED_LIMIT {
-            Seen::Large { len: meta.len(), modified: meta.modified().ok() }
         } else {
-            let mut hasher = Hasher::new();
-            let mut bytes = Vec::with_capacity(meta.len() as usize);
-            match fs::File::open(path).and_then(|f| f.take(HASHED_LIMIT).read_to_end(&mut bytes)) {
-                Ok(_) => Seen::File(hasher.write(&bytes).finish()),
-                Err(_) => Seen::Other,
+            Seen::File {
+                dev: meta.dev(),
+                ino: meta.ino(),
+                len: meta.len(),
+                mode: meta.mode(),
+                changed: (meta.ctime(), meta.ctime_nsec()),
+                content: if changed_at(&meta) >= self.racy_since { digest(path) } else { None },
             }
         };
         self.seen.insert(path.to_path_buf(), seen);
     }
 
-    /// What differs in `after`, in path order.
-    pub fn changes(&self, after: &Snapshot) -> Vec<Change> {
+    /// What differs now, in path order. The second look hashes the same racy files as the
+    /// first, so a file rewritten within one tick of the clock still differs.
+    pub fn changes(&self) -> Vec<Change> {
+        let after = Snapshot::at(self.roots.clone(), self.racy_since);
         let mut changes = Vec::new();
         for (path, seen) in &self.seen {
             match after.seen.get(path) {
@@ -88,30 +106,60 @@ impl Snapshot {
     }
 }
 
+fn changed_at(meta: &fs::Metadata) -> SystemTime {
+    UNIX_EPOCH + Duration::new(meta.ctime().max(0) as u64, meta.ctime_nsec().clamp(0, 999_999_999) as u32)
+}
+
+fn digest(path: &Path) -> Option<Digest> {
+    fs::read(path).ok().map(|bytes| Digest::of(&bytes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("judge-guard-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("suite")).unwrap();
+        dir
+    }
+
     #[test]
     fn additions_removals_and_rewrites_are_named() {
-        let dir = std::env::temp_dir().join(format!("judge-guard-test-{}", std::process::id()));
-        fs::create_dir_all(dir.join("suite")).unwrap();
+        let dir = scratch("named");
         fs::write(dir.join("suite/a.out"), "\"Bob\"\n").unwrap();
         fs::write(dir.join("suite/b.out"), "\"Tie\"\n").unwrap();
         let before = Snapshot::take(&[&dir, &dir.join("missing")]);
-        assert!(before.changes(&Snapshot::take(&[&dir])).is_empty());
+        assert!(before.changes().is_empty());
+        // Same length, likely the same clock tick: only the content tells.
         fs::write(dir.join("suite/a.out"), "\"Ali\"\n").unwrap();
         fs::remove_file(dir.join("suite/b.out")).unwrap();
         fs::write(dir.join("suite/c.in"), "[1]\n").unwrap();
-        let changes = before.changes(&Snapshot::take(&[&dir]));
         assert_eq!(
-            changes,
+            before.changes(),
             [
                 Change::Modified(dir.join("suite/a.out")),
                 Change::Removed(dir.join("suite/b.out")),
                 Change::Added(dir.join("suite/c.in"))
             ]
         );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn old_files_are_compared_by_change_time_alone() {
+        let dir = scratch("old");
+        fs::write(dir.join("suite/a.out"), "\"Bob\"\n").unwrap();
+        // As if the file were old: nothing counts as racy, so nothing is read.
+        let far_future = SystemTime::now() + Duration::from_secs(3600);
+        let before = Snapshot::at(vec![dir.clone()], far_future);
+        assert!(matches!(before.seen[&dir.join("suite/a.out")], Seen::File { content: None, .. }));
+        assert!(before.changes().is_empty());
+        // Past any coarse clock tick, a same-length rewrite moves the change time.
+        std::thread::sleep(Duration::from_millis(50));
+        fs::write(dir.join("suite/a.out"), "\"Ali\"\n").unwrap();
+        assert_eq!(before.changes(), [Change::Modified(dir.join("suite/a.out"))]);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

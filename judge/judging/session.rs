@@ -146,7 +146,7 @@ pub fn judge(
         fail_fast: request.fail_fast,
     };
     let runs = engine::run(&plan, &compiler, &room, on);
-    let changes = before.changes(&Snapshot::take(&guarded));
+    let changes = before.changes();
     let filtered = !request.cases.is_empty();
     let met =
         submissions.iter().zip(&runs).map(|(s, run)| met(s, run, filtered && !named(&catalog, request, s))).collect();

@@ -113,6 +113,56 @@ impl<'a> Cursor<'a> {
 
 /// Parses `[v1,v2,…]` and checks LeetCode's constraints on it.
 pub fn parse_input(text: &str) -> Result<Vec<i32>, FormatError> {
+    match parse_plain(text.as_bytes()) {
+        Some(values) => Ok(values),
+        None => parse_positioned(text),
+    }
+}
+
+/// The form every stored case has, `[1,-2,3]` with at most trailing whitespace, read a byte
+/// at a time with no positions kept: a tenth of the judge's time went to parsing before.
+/// Anything else (spaces inside, errors, odd forms) is None, and the positioned parser decides.
+fn parse_plain(bytes: &[u8]) -> Option<Vec<i32>> {
+    let close = bytes.iter().rposition(|&b| b == b']')?;
+    let mut tail = &bytes[close + 1..];
+    while let Some((&first, rest)) = tail.split_first() {
+        tail = match first {
+            b' ' | b'\t' | b'\n' => rest,
+            b'\r' => rest.strip_prefix(b"\n")?,
+            _ => return None,
+        };
+    }
+    let mut rest = bytes[..close].strip_prefix(b"[")?;
+    let mut values = Vec::with_capacity(rest.len() / 4 + 1);
+    loop {
+        let (negative, digits) = match rest {
+            [b'-', digits @ ..] => (true, digits),
+            _ => (false, rest),
+        };
+        let (mut magnitude, mut len) = (0i32, 0);
+        while let Some(digit) = digits.get(len).map(|b| b.wrapping_sub(b'0')).filter(|d| *d <= 9) {
+            magnitude = magnitude * 10 + i32::from(digit);
+            len += 1;
+            if len > 4 {
+                return None;
+            }
+        }
+        let value = if negative { -magnitude } else { magnitude };
+        let plain = len == 1 || (len > 1 && digits[0] != b'0');
+        if !plain || !(MIN_VALUE..=MAX_VALUE).contains(&value) || values.len() == MAX_LEN {
+            return None;
+        }
+        values.push(value);
+        match digits.get(len) {
+            None => return Some(values),
+            Some(b',') => rest = &digits[len + 1..],
+            Some(_) => return None,
+        }
+    }
+}
+
+/// The parser that knows where it is, for every form LeetCode accepts and every error.
+fn parse_positioned(text: &str) -> Result<Vec<i32>, FormatError> {
     let mut cur = Cursor::new(text);
     cur.skip_spaces();
     cur.expect('[', Token::OpenBracket)?;
@@ -318,6 +368,9 @@ mod tests {
                         assert!(e.column >= 1 && e.column <= width + 1, "{e:?} for {text:?}");
                     }
                 }
+            }
+            if let Some(values) = parse_plain(text.as_bytes()) {
+                assert_eq!(Ok(values), parse_positioned(&text), "the fast reader differs on {text:?}");
             }
             if let Ok(values) = parse_input(&text) {
                 assert!((MIN_LEN..=MAX_LEN).contains(&values.len()));

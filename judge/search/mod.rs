@@ -47,7 +47,6 @@ pub struct Prepared {
     pub binaries: Vec<Binary>,
     pub room: Room,
     before: Snapshot,
-    guarded: [std::path::PathBuf; 2],
 }
 
 /// Resolves the named submissions (the strategies when none is named) and compiles them.
@@ -69,15 +68,14 @@ pub fn prepare(workspace: &Workspace, names: &[String], limits: Limits) -> Resul
         }
     }
     let room = Room::new().map_err(|e| SearchError::Judge(e.to_string()))?;
-    let guarded = [workspace.solutions.clone(), workspace.cases.clone()];
-    let before = Snapshot::take(&[&guarded[0], &guarded[1]]);
-    Ok(Prepared { submissions, binaries, room, before, guarded })
+    let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
+    Ok(Prepared { submissions, binaries, room, before })
 }
 
 impl Prepared {
     /// What changed in the stored data since `prepare`.
     pub fn changes(&self) -> Vec<Change> {
-        self.before.changes(&Snapshot::take(&[&self.guarded[0], &self.guarded[1]]))
+        self.before.changes()
     }
 }
 

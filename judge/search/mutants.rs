@@ -211,7 +211,7 @@ pub fn mutants(
             outcome.stale.push(Stale { strategy: entry.strategy.clone(), key: entry.key.clone() });
         }
     }
-    outcome.changes = before.changes(&Snapshot::take(&guarded));
+    outcome.changes = before.changes();
     outcome.wall = start.elapsed();
     Ok(outcome)
 }
