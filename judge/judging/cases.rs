@@ -8,6 +8,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use super::parsed::Parsed;
 use crate::problem::format::{self, FormatError};
 use crate::problem::Answer;
 
@@ -81,7 +82,8 @@ pub struct Loaded {
 
 /// Every case under `root` whose id matches one of `patterns` (all when there are none), in
 /// suite order (samples, edge, then by name) and natural order within a suite.
-pub fn load(root: &Path, patterns: &[String]) -> Result<Loaded, CasesError> {
+/// Inputs parsed before are taken from `parsed`, when given.
+pub fn load(root: &Path, patterns: &[String], parsed: Option<&Parsed>) -> Result<Loaded, CasesError> {
     let mut bad = Vec::new();
     let mut wanted = Vec::new();
     for suite in suites(root)? {
@@ -99,7 +101,7 @@ pub fn load(root: &Path, patterns: &[String]) -> Result<Loaded, CasesError> {
             }
         }
     }
-    let read = read_all(wanted);
+    let read = read_all(wanted, parsed);
     let mut loaded = Loaded { cases: Vec::with_capacity(read.len()), bad: Vec::new() };
     let mut bad = bad.into_iter().peekable();
     for (at, case) in read.into_iter().enumerate() {
@@ -117,7 +119,7 @@ pub fn load(root: &Path, patterns: &[String]) -> Result<Loaded, CasesError> {
 
 /// Reads and parses the cases on every core, since parsing is most of the judge's work on
 /// a fast solution; the order is kept.
-fn read_all(wanted: Vec<(String, PathBuf, (bool, bool))>) -> Vec<Result<Case, BadCase>> {
+fn read_all(wanted: Vec<(String, PathBuf, (bool, bool))>, parsed: Option<&Parsed>) -> Vec<Result<Case, BadCase>> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(wanted.len().max(1));
     let mut slots: Vec<Option<Result<Case, BadCase>>> = (0..wanted.len()).map(|_| None).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -127,7 +129,7 @@ fn read_all(wanted: Vec<(String, PathBuf, (bool, bool))>) -> Vec<Result<Case, Ba
             scope.spawn(|| loop {
                 let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some((id, input, present)) = wanted.get(at) else { break };
-                let case = read_case(id, input, *present);
+                let case = read_case(id, input, *present, parsed);
                 done.lock().unwrap_or_else(|p| p.into_inner())[at] = Some(case);
             });
         }
@@ -135,12 +137,17 @@ fn read_all(wanted: Vec<(String, PathBuf, (bool, bool))>) -> Vec<Result<Case, Ba
     slots.into_iter().flatten().collect()
 }
 
-fn read_case(id: &str, input: &Path, (has_in, has_out): (bool, bool)) -> Result<Case, BadCase> {
+fn read_case(
+    id: &str,
+    input: &Path,
+    (has_in, has_out): (bool, bool),
+    parsed: Option<&Parsed>,
+) -> Result<Case, BadCase> {
     let output = input.with_extension("out");
     let read = match (has_in, has_out) {
         (true, false) => Err(CaseProblem::Unpaired { present: input.to_path_buf(), missing: output }),
         (false, true) => Err(CaseProblem::Unpaired { present: output, missing: input.to_path_buf() }),
-        _ => read_pair(input, &output),
+        _ => read_pair(input, &output, parsed),
     };
     match read {
         Ok((values, expected)) => Ok(Case { id: id.to_string(), input: input.to_path_buf(), values, expected }),
@@ -185,20 +192,35 @@ fn pairs(dir: &Path) -> io::Result<Vec<(String, (bool, bool))>> {
     Ok(pairs)
 }
 
-fn read_pair(input: &Path, output: &Path) -> Result<(Vec<i32>, Answer), CaseProblem> {
-    let text = read_case_file(input)?;
-    let values =
-        format::parse_input(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
+fn read_pair(input: &Path, output: &Path, parsed: Option<&Parsed>) -> Result<(Vec<i32>, Answer), CaseProblem> {
+    let (file, meta) = open_case_file(input)?;
+    let values = match parsed.and_then(|p| p.get(input, &meta)) {
+        Some(values) => values,
+        None => {
+            let text = read_text(file, input)?;
+            let values =
+                format::parse_input(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
+            if let Some(parsed) = parsed {
+                parsed.put(input, &meta, &values);
+            }
+            values
+        }
+    };
     let text = read_case_file(output)?;
     let expected =
         format::parse_output(&text).map_err(|error| CaseProblem::Format { path: output.to_path_buf(), error })?;
     Ok((values, expected))
 }
 
-/// A case file's text, if it is a regular file within the size limit. It is opened without
-/// blocking, so a FIFO cannot hang the judge, and checked after opening, so what is read is
-/// what was checked.
+/// A case file's text, if it is a regular file within the size limit.
 pub fn read_case_file(path: &Path) -> Result<String, CaseProblem> {
+    let (file, _) = open_case_file(path)?;
+    read_text(file, path)
+}
+
+/// Opens a case file without blocking, so a FIFO cannot hang the judge, and checks what was
+/// opened, so what is read is what was checked: a regular file within the size limit.
+fn open_case_file(path: &Path) -> Result<(File, fs::Metadata), CaseProblem> {
     let unreadable = |error| CaseProblem::Unreadable { path: path.to_path_buf(), error };
     let file = open_without_blocking(path).map_err(unreadable)?;
     let meta = file.metadata().map_err(unreadable)?;
@@ -208,6 +230,11 @@ pub fn read_case_file(path: &Path) -> Result<String, CaseProblem> {
     if meta.len() > CASE_FILE_LIMIT {
         return Err(CaseProblem::TooLarge { path: path.to_path_buf(), bytes: meta.len() });
     }
+    Ok((file, meta))
+}
+
+fn read_text(file: File, path: &Path) -> Result<String, CaseProblem> {
+    let unreadable = |error| CaseProblem::Unreadable { path: path.to_path_buf(), error };
     let mut bytes = Vec::new();
     file.take(CASE_FILE_LIMIT + 1).read_to_end(&mut bytes).map_err(unreadable)?;
     if bytes.len() as u64 > CASE_FILE_LIMIT {

@@ -1,5 +1,5 @@
 //! The verdict engine over stored cases, and what it needs: the workspace, its submissions and
-//! cases, the verdict rule, the guard on stored data, blessing and the generated suites'
+//! cases (and the cache of parsed inputs), the verdict rule, the guard on stored data, blessing and the generated suites'
 //! manifests. Data only: nothing here prints.
 
 pub mod bless;
@@ -8,6 +8,7 @@ pub mod engine;
 pub mod guard;
 pub mod manifest;
 pub mod mutate;
+pub mod parsed;
 pub mod paste;
 pub mod session;
 pub mod submissions;

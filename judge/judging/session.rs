@@ -114,7 +114,8 @@ pub fn judge(
         return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
     }
     let loaded = match source {
-        Source::Stored => cases::load(&workspace.cases, &request.cases).map_err(SetupError::Cases)?,
+        Source::Stored => cases::load(&workspace.cases, &request.cases, workspace.parsed_inputs().as_ref())
+            .map_err(SetupError::Cases)?,
         Source::Input(values) => {
             let case = Case {
                 id: "input".to_string(),

@@ -127,7 +127,8 @@ pub fn mutants(
     if !errors.is_empty() {
         return Err(SearchError::Submission(errors.swap_remove(0)));
     }
-    let loaded = cases::load(&workspace.cases, &[]).map_err(|e| SearchError::Judge(format!("{e:?}")))?;
+    let loaded = cases::load(&workspace.cases, &[], workspace.parsed_inputs().as_ref())
+        .map_err(|e| SearchError::Judge(format!("{e:?}")))?;
     let compiler = Compiler::new(&workspace.cache).map_err(SearchError::Compiler)?;
     let room = Room::new().map_err(|e| SearchError::Judge(e.to_string()))?;
     let guarded = [workspace.solutions.as_path(), workspace.cases.as_path()];
