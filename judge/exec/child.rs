@@ -13,11 +13,11 @@ use std::io;
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{self, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::channel::{Channel, Heard};
 use super::compile::Binary;
 use super::diagnose::SourceMap;
 use super::limits::{Limits, OUTPUT_LIMIT};
@@ -38,16 +38,10 @@ const GRACE: Duration = Duration::from_millis(200);
 /// machine can take a while to start a process.
 const STARTUP: Duration = Duration::from_secs(10);
 
-enum Heard {
-    Reply(u32, Reply),
-    Closed,
-    Garbled,
-}
-
 pub struct Child {
     process: process::Child,
-    requests: Option<Sender<Arc<Vec<u8>>>>,
-    replies: Receiver<Heard>,
+    /// None once stopped.
+    channel: Option<Channel>,
     stdout: Capture,
     stderr: Capture,
     limits: Limits,
@@ -55,6 +49,8 @@ pub struct Child {
     seq: u32,
     /// The number of the batch last sent.
     batch_seq: u32,
+    /// The call sent ahead and the values it was sent with, compared by address only.
+    ahead: Option<(u32, (usize, usize))>,
     ready: bool,
     gone: bool,
 }
@@ -112,42 +108,27 @@ impl Child {
         let process = command.spawn()?;
         watchdog::watch(process.id());
         drop((request_read, reply_write));
-        let (send, to_write) = mpsc::channel::<Arc<Vec<u8>>>();
-        thread::spawn(move || {
-            let mut pipe = request_write;
-            // Ends when the judge drops its sender or the child stops reading for good.
-            while let Ok(frame) = to_write.recv() {
-                if wire::send(&mut pipe, &frame).is_err() {
-                    break;
-                }
+        let channel = match Channel::new(request_write, reply_read) {
+            Ok(channel) => channel,
+            Err(e) => {
+                let _ = sys::kill_group(process.id());
+                let mut process = process;
+                let _ = process.wait();
+                watchdog::forget(process.id());
+                return Err(e);
             }
-        });
-        let (heard, replies) = mpsc::channel();
-        thread::spawn(move || {
-            let mut pipe = reply_read;
-            loop {
-                let message = match wire::read_reply(&mut pipe) {
-                    Ok(Some((seq, reply))) => Heard::Reply(seq, reply),
-                    Ok(None) => Heard::Closed,
-                    Err(_) => Heard::Garbled,
-                };
-                let last = !matches!(message, Heard::Reply(..));
-                if heard.send(message).is_err() || last {
-                    break;
-                }
-            }
-        });
+        };
         let map = binary.map.clone();
         Ok(Child {
             process,
-            requests: Some(send),
-            replies,
+            channel: Some(channel),
             stdout,
             stderr,
             limits,
             map,
             seq: 0,
             batch_seq: 0,
+            ahead: None,
             ready: false,
             gone: false,
         })
@@ -159,7 +140,9 @@ impl Child {
     }
 
     /// One judged call: its answer or ending, what it printed, and the judge's wall time.
-    pub fn call(&mut self, values: &[i32]) -> Call {
+    /// `next`, when given, is sent while this call runs, so the child has read and decoded it
+    /// by the time it is asked to run it; the next `call` must then be on those same values.
+    pub fn call(&mut self, values: &[i32], next: Option<&[i32]>) -> Call {
         if let Err(ending) = self.ready() {
             return Call {
                 result: Err(ending),
@@ -168,15 +151,37 @@ impl Child {
                 wall: Duration::ZERO,
             };
         }
+        // Before the clock starts: this call's values, unless they went ahead, and the next
+        // call's frame, encoded.
+        let held = match self.ahead.take() {
+            Some((seq, sent)) if sent == (values.as_ptr() as usize, values.len()) => Ok(seq),
+            _ => self.send_call(values),
+        };
+        let next = next.map(|next| {
+            self.seq += 1;
+            let frame = Request::Call { values: next.into(), peak: true }.encode(self.seq);
+            (self.seq, (next.as_ptr() as usize, next.len()), Arc::new(frame))
+        });
         let start = Instant::now();
-        let deadline = start + self.limits.deadline();
-        let result =
-            self.ask(Request::Call { values: values.into(), peak: true }, deadline).and_then(|reply| match reply {
+        let result = held.and_then(|seq| {
+            self.send(Arc::new(Request::Go.encode(seq)))?;
+            if let Some((ahead, values, frame)) = next {
+                self.send(frame)?;
+                self.ahead = Some((ahead, values));
+            }
+            match self.wait(seq, start + self.limits.deadline())? {
                 Reply::Answer { nanos, peak_kib, length, answer } => Ok(Answered { answer, length, nanos, peak_kib }),
                 other => Err(self.unexpected(other)),
-            });
+            }
+        });
         let wall = start.elapsed();
         Call { result, stdout: self.stdout.take(), stderr: self.stderr.take(), wall }
+    }
+
+    fn send_call(&mut self, values: &[i32]) -> Result<u32, Ending> {
+        self.seq += 1;
+        self.send(Arc::new(Request::Call { values: values.into(), peak: true }.encode(self.seq)))?;
+        Ok(self.seq)
     }
 
     /// Sends a batch already encoded with `wire::encode_batch`; several children can work on
@@ -256,8 +261,8 @@ impl Child {
     }
 
     fn send(&mut self, frame: Arc<Vec<u8>>) -> Result<(), Ending> {
-        match self.requests.as_ref().map(|r| r.send(frame)) {
-            Some(Ok(())) => Ok(()),
+        match self.channel.as_mut().map(|c| c.send(frame)) {
+            Some(true) => Ok(()),
             _ => Err(self.died()),
         }
     }
@@ -284,14 +289,15 @@ impl Child {
                 self.stop();
                 return Err(Ending::TimedOut { after: now - start });
             }
-            match self.replies.recv_timeout((deadline - now).min(POLL)) {
-                Ok(Heard::Reply(s, reply)) if s == seq => return Ok(reply),
-                Ok(Heard::Reply(..)) | Ok(Heard::Garbled) => {
+            let Some(channel) = self.channel.as_mut() else { return Err(self.died()) };
+            match channel.next((deadline - now).min(POLL)) {
+                Heard::Reply(s, reply) if s == seq => return Ok(reply),
+                Heard::Reply(..) | Heard::Garbled => {
                     self.stop();
                     return Err(Ending::LostChannel);
                 }
-                Ok(Heard::Closed) | Err(RecvTimeoutError::Disconnected) => return Err(self.died()),
-                Err(RecvTimeoutError::Timeout) => {
+                Heard::Closed => return Err(self.died()),
+                Heard::Quiet => {
                     if let Some(ending) = self.over_limits() {
                         self.stop();
                         return Err(ending);
@@ -363,7 +369,7 @@ impl Child {
             return None;
         }
         self.gone = true;
-        self.requests = None;
+        self.channel = None;
         // Before reaping, so the group id cannot have been reused.
         let _ = sys::kill_group(self.process.id());
         let status = self.process.wait().ok();

@@ -100,11 +100,25 @@ fn serve(solve: Solve, stack: usize) -> Exit {
     if wire::send(&mut replies, &Reply::Ready.encode(0)).is_err() {
         return Exit::ReplyClosed;
     }
+    // A call read ahead, waiting for its `Go`.
+    let mut held: Option<(u32, Vec<i32>, bool)> = None;
     loop {
         let (seq, request) = match wire::read_request(&mut requests) {
             Ok(Some(request)) => request,
             Ok(None) => return Exit::Served,
             Err(_) => return Exit::BadRequest,
+        };
+        let request = match (request, held.take()) {
+            (Request::Call { values, peak }, None) => {
+                held = Some((seq, values.into_owned(), peak));
+                continue;
+            }
+            (Request::Go, Some((called, values, peak))) if called == seq => {
+                Request::Call { values: values.into(), peak }
+            }
+            (Request::Call { .. } | Request::Go, _) => return Exit::BadRequest,
+            (other, None) => other,
+            (_, Some(_)) => return Exit::BadRequest,
         };
         SERVING.store(seq, Ordering::Release);
         let mut send = |reply: Reply| {
@@ -113,6 +127,7 @@ fn serve(solve: Solve, stack: usize) -> Exit {
         };
         let served = match request {
             Request::Call { values, peak } => call_once(solve, values.into_owned(), peak).map(&mut send),
+            Request::Go => return Exit::BadRequest,
             Request::Batch { cases } => batch(solve, cases).map(&mut send),
             Request::Time { values, reps } => time(solve, &values, reps, &mut send),
             Request::Measure { values } => measure(solve, values.into_owned()).map(&mut send),

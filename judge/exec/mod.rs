@@ -2,6 +2,7 @@
 //! under limits it cannot lift, answering on a channel it does not own. Everything here
 //! reports structured outcomes; nothing here prints.
 
+mod channel;
 pub mod child;
 pub mod compile;
 mod diagnose;

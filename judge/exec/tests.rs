@@ -56,7 +56,7 @@ fn an_answer_comes_back_with_its_time_peak_and_output() {
     let room = Room::new().unwrap();
     let mut child = child(&binary, quick(), &room);
     for n in [1, 3, 50_000] {
-        let call = child.call(&vec![7; n]);
+        let call = child.call(&vec![7; n], None);
         let answered = call.result.unwrap();
         assert_eq!(answered.answer, n.to_string().into_bytes());
         assert!(answered.peak_kib.is_some_and(|k| k > 0));
@@ -89,7 +89,7 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     let binary = batch.binary.unwrap();
     let room = Room::new().unwrap();
     for (index, want) in [(0, "A"), (1, "C")] {
-        let answer = Child::spawn(&binary, index, quick(), &room, &[]).unwrap().call(&[1]).result.unwrap().answer;
+        let answer = Child::spawn(&binary, index, quick(), &room, &[]).unwrap().call(&[1], None).result.unwrap().answer;
         assert_eq!(answer, want.as_bytes());
     }
 }
@@ -99,7 +99,7 @@ fn a_panic_is_reported_with_its_message_and_line_and_ends_the_child() {
     let binary = build("panics", "let i = stone_value.len();\nstone_value[i].to_string()");
     let room = Room::new().unwrap();
     let mut child = child(&binary, quick(), &room);
-    match child.call(&[1, 2]).result {
+    match child.call(&[1, 2], None).result {
         Err(Ending::Panicked { message, place }) => {
             assert!(message.contains("index out of bounds"), "{message}");
             assert_eq!((place.file.as_str(), place.line), ("solutions/panics.rs", 4));
@@ -116,10 +116,10 @@ fn a_stack_overflow_is_named_only_when_the_guard_page_is_hit() {
     let binary = build("overflows", recurse);
     let room = Room::new().unwrap();
     let small = Limits { stack_mib: 1, ..quick() };
-    assert_eq!(child(&binary, small, &room).call(&[1]).result, Err(Ending::StackOverflow));
+    assert_eq!(child(&binary, small, &room).call(&[1], None).result, Err(Ending::StackOverflow));
     // A null pointer read is a fault too, but not an overflow.
     let segv = build("segv", "let p = std::hint::black_box(0usize) as *const i32;\nunsafe { *p }.to_string()");
-    match child(&segv, quick(), &room).call(&[1]).result {
+    match child(&segv, quick(), &room).call(&[1], None).result {
         Err(Ending::Signalled { signal: 11, .. }) => {}
         other => panic!("{other:?}"),
     }
@@ -132,7 +132,7 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
     let binary = build("spins", body);
     let room = Room::new().unwrap();
     let start = Instant::now();
-    match child(&binary, quick(), &room).call(&[1]).result {
+    match child(&binary, quick(), &room).call(&[1], None).result {
         Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
         other => panic!("{other:?}"),
     }
@@ -143,19 +143,19 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
 fn memory_output_and_exits_get_their_own_endings() {
     let room = Room::new().unwrap();
     let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
-    match child(&hog, Limits { time: Duration::from_secs(5), ..Limits::default() }, &room).call(&[1]).result {
+    match child(&hog, Limits { time: Duration::from_secs(5), ..Limits::default() }, &room).call(&[1], None).result {
         Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib > 256 << 10, "{peak_kib}"),
         other => panic!("{other:?}"),
     }
     let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
-    match child(&flood, quick(), &room).call(&[1]).result {
+    match child(&flood, quick(), &room).call(&[1], None).result {
         Err(Ending::OutputLimit { stream: Stream::Stdout, .. }) => {}
         other => panic!("{other:?}"),
     }
     let exits = build("exits", "std::process::exit(0)");
-    assert!(matches!(child(&exits, quick(), &room).call(&[1]).result, Err(Ending::Exited { code: 0, .. })));
+    assert!(matches!(child(&exits, quick(), &room).call(&[1], None).result, Err(Ending::Exited { code: 0, .. })));
     let aborts = build("aborts", "std::process::abort()");
-    assert!(matches!(child(&aborts, quick(), &room).call(&[1]).result, Err(Ending::Signalled { signal: 6, .. })));
+    assert!(matches!(child(&aborts, quick(), &room).call(&[1], None).result, Err(Ending::Signalled { signal: 6, .. })));
 }
 
 #[test]

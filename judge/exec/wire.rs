@@ -25,8 +25,13 @@ const FRAME_LIMIT: u32 = 256 << 20;
 /// The judge lends its cases (`Cow::Borrowed`); the driver owns what it decodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request<'a> {
-    /// One call, timed; `peak` asks for the call's peak resident memory too.
+    /// One call, timed; `peak` asks for the call's peak resident memory too. The driver reads
+    /// and decodes it, then holds it until `Go` with the same number: the judge sends the
+    /// next case while the current one runs, and starts each one's clock only when what the
+    /// last one printed has been collected.
     Call { values: Cow<'a, [i32]>, peak: bool },
+    /// Run the held call of this number.
+    Go,
     /// Many calls, untimed, answered together: stress and verify.
     Batch { cases: Vec<Vec<i32>> },
     /// One warm-up call, then `reps` timed calls each on a fresh copy, each answered as it ends.
@@ -95,6 +100,7 @@ const CALL: u8 = 1;
 const BATCH: u8 = 2;
 const TIME: u8 = 3;
 const MEASURE: u8 = 4;
+const GO: u8 = 5;
 const ANSWER: u8 = 11;
 const ANSWERS: u8 = 12;
 const TIMED: u8 = 13;
@@ -151,6 +157,7 @@ impl Request<'_> {
                 put_values(out, values);
             }),
             Request::Measure { values } => framed(MEASURE, seq, |out| put_values(out, values)),
+            Request::Go => framed(GO, seq, |_| {}),
         }
     }
 
@@ -171,6 +178,7 @@ impl Request<'_> {
             }
             TIME => Request::Time { reps: at.u32()?, values: at.values()?.into() },
             MEASURE => Request::Measure { values: at.values()?.into() },
+            GO => Request::Go,
             _ => return None,
         };
         at.done().then_some(request)
@@ -280,6 +288,14 @@ pub fn unpack(packed: &[u8]) -> impl Iterator<Item = Option<&[u8]>> {
 pub fn overflow_frame(seq: u32) -> [u8; 9] {
     let seq = seq.to_le_bytes();
     [OVERFLOW, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
+}
+
+/// The size of the whole frame at the start of `bytes`, once its head is there; an error for
+/// a length no frame has.
+pub fn frame_size(bytes: &[u8]) -> Option<io::Result<usize>> {
+    let head = bytes.get(..9)?;
+    let len = u32::from_le_bytes([head[5], head[6], head[7], head[8]]);
+    Some(if len > FRAME_LIMIT { Err(invalid()) } else { Ok(9 + len as usize) })
 }
 
 /// Reads one frame: `Ok(None)` at a clean end of stream.

@@ -216,7 +216,8 @@ fn judge_one(
     };
     let _ = lane.send(Message::Running(i, c));
     let case = &plan.cases[c];
-    let call = live.call(&case.values);
+    // The next case goes to the child while this one runs.
+    let call = live.call(&case.values, plan.cases.get(c + 1).map(|next| next.values.as_slice()));
     let verdict = Verdict::of(&call, case.expected, &plan.limits);
     let result = CaseResult { verdict, call };
     if verdict.is_none() {

@@ -80,7 +80,7 @@ pub fn check_one(
         Some(live) if !live.is_gone() => live,
         _ => child.insert(Child::spawn(binary, 0, limits, room, &[]).map_err(|e| e.to_string())?),
     };
-    let call = live.call(values);
+    let call = live.call(values, None);
     let expected = oracle::answer(values);
     Ok(match Verdict::of(&call, expected, &limits) {
         Some(Verdict::Ac) => None,
