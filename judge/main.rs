@@ -148,7 +148,7 @@ impl From<Closed> for Run {
 fn workspace(cases: Option<&Path>) -> Result<Workspace, Error> {
     let workspace = Workspace::find(cases).map_err(Error::NoWorkspace)?;
     // Without the watchdog, children still die at every verdict; only a killed judge leaks.
-    let _ = exec::watchdog::start();
+    exec::watchdog::start();
     Ok(workspace)
 }
 

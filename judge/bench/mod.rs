@@ -6,11 +6,9 @@
 //! its deadline, so a strategy that spins at a large n is reported, not waited on.
 //! Memory: a fresh child per strategy and size makes one call and reports the resident memory
 //! it added (see the driver's `measure`).
-//! The allocator: glibc's moving mmap threshold would serve some calls' blocks with mmap and
-//! munmap inside the timed region and others from the heap, ranking approaches by an artefact.
-//! Every bench child gets `MALLOC_MMAP_THRESHOLD_` at its largest (32 MiB) and a trim threshold
-//! it never reaches, so blocks below 32 MiB (every input and table up to n = 8,000,000) always
-//! come from the heap and freed memory stays resident, where the memory reading counts it.
+//! The allocator: as every child, a bench child serves blocks below 32 MiB from the heap and
+//! keeps freed memory resident (see `exec::child::ALLOCATOR`), so no timed call pays for mmap
+//! and munmap, and the memory reading counts what a call freed.
 
 use crate::exec::child::{Child, Room};
 use crate::exec::compile::{Binary, Compiler};
@@ -28,8 +26,7 @@ pub const REPS: u32 = 31;
 /// Bench measures memory rather than limiting it: a recursion ten million levels deep touches
 /// gigabytes of stack.
 pub const MEMORY_MIB: u64 = 8 << 10;
-/// glibc's largest mmap threshold: blocks below it always come from the heap.
-pub const MMAP_THRESHOLD: u64 = 32 << 20;
+pub use crate::exec::child::MMAP_THRESHOLD;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -109,10 +106,6 @@ impl Report {
     }
 }
 
-fn environment() -> Vec<(&'static str, String)> {
-    vec![("MALLOC_MMAP_THRESHOLD_", MMAP_THRESHOLD.to_string()), ("MALLOC_TRIM_THRESHOLD_", (1u64 << 40).to_string())]
-}
-
 pub fn bench(workspace: &Workspace, request: &Request) -> Result<Report, SearchError> {
     let catalog = Catalog::scan(workspace).map_err(SearchError::Submission)?;
     let names = if request.solutions.is_empty() { catalog.strategies() } else { request.solutions.clone() };
@@ -135,13 +128,12 @@ pub fn bench(workspace: &Workspace, request: &Request) -> Result<Report, SearchE
         rows: Vec::new(),
         failures: Vec::new(),
     };
-    let env = environment();
     for &n in &sizes {
         let input = generator::generate(SHAPE, n, SEED);
         let first = report.rows.len();
         for (submission, binary) in prepared.submissions.iter().zip(&prepared.binaries) {
             let strategy = submission.name.clone();
-            match measure(binary, limits, &prepared.room, &env, &input, report.reps) {
+            match measure(binary, limits, &prepared.room, &input, report.reps) {
                 Ok(mut measured) => {
                     let time = Stats::of(&mut measured.times);
                     let (answer, extra_kib) = (measured.answer, measured.extra_kib);
@@ -166,15 +158,8 @@ struct Measured {
 }
 
 /// Times in one child, then the memory reading in a fresh one.
-fn measure(
-    binary: &Binary,
-    limits: Limits,
-    room: &Room,
-    env: &[(&str, String)],
-    input: &[i32],
-    reps: u32,
-) -> Result<Measured, Ending> {
-    let spawn = || Child::spawn(binary, 0, limits, room, env).map_err(|_| Ending::LostChannel);
+fn measure(binary: &Binary, limits: Limits, room: &Room, input: &[i32], reps: u32) -> Result<Measured, Ending> {
+    let spawn = || Child::spawn(binary, 0, limits, room).map_err(|_| Ending::LostChannel);
     let (times, answer) = spawn()?.time(input, reps)?;
     let (extra_kib, _) = spawn()?.measure(input)?;
     Ok(Measured { times, answer, extra_kib })

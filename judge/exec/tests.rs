@@ -26,7 +26,7 @@ fn build(name: &str, body: &str) -> Binary {
 }
 
 fn child(binary: &Binary, limits: Limits, room: &Room) -> Child {
-    Child::spawn(binary, 0, limits, room, &[]).unwrap()
+    Child::spawn(binary, 0, limits, room).unwrap()
 }
 
 fn quick() -> Limits {
@@ -89,7 +89,7 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     let binary = batch.binary.unwrap();
     let room = Room::new().unwrap();
     for (index, want) in [(0, "A"), (1, "C")] {
-        let answer = Child::spawn(&binary, index, quick(), &room, &[]).unwrap().call(&[1], None).result.unwrap().answer;
+        let answer = Child::spawn(&binary, index, quick(), &room).unwrap().call(&[1], None).result.unwrap().answer;
         assert_eq!(answer, want.as_bytes());
     }
 }

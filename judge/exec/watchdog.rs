@@ -10,22 +10,46 @@ use std::io::{self, BufRead, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{ChildStdin, Command, Stdio};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
+use std::thread;
 
 use super::sys;
 
 /// The hidden command that makes the judge binary a watchdog.
 pub const COMMAND: &str = "__watchdog";
 
-static LINE: Mutex<Option<ChildStdin>> = Mutex::new(None);
+/// The line to the watchdog: being started on a thread of its own, so the judge does not wait
+/// for the exec, then ready.
+enum Line {
+    Off,
+    Starting(thread::JoinHandle<Option<ChildStdin>>),
+    Ready(ChildStdin),
+}
 
-/// Starts the watchdog, once per judge process. Without it (it could not start) children are
-/// still killed at every verdict and on a normal exit, only not when the judge is killed.
-pub fn start() -> io::Result<()> {
+static LINE: Mutex<Line> = Mutex::new(Line::Off);
+
+fn line() -> MutexGuard<'static, Line> {
     let mut line = LINE.lock().unwrap_or_else(|p| p.into_inner());
-    if line.is_some() {
-        return Ok(());
+    if let Line::Starting(_) = &*line {
+        let Line::Starting(starting) = std::mem::replace(&mut *line, Line::Off) else { unreachable!() };
+        if let Ok(Some(stdin)) = starting.join() {
+            *line = Line::Ready(stdin);
+        }
     }
+    line
+}
+
+/// Starts the watchdog, once per judge process, in the background: the first message to it
+/// waits for it. Without it (it could not start) children are still killed at every verdict
+/// and on a normal exit, only not when the judge is killed.
+pub fn start() {
+    let mut line = LINE.lock().unwrap_or_else(|p| p.into_inner());
+    if matches!(*line, Line::Off) {
+        *line = Line::Starting(thread::spawn(|| spawn().ok()));
+    }
+}
+
+fn spawn() -> io::Result<ChildStdin> {
     let mut child = Command::new(std::env::current_exe()?)
         .arg(COMMAND)
         .stdin(Stdio::piped())
@@ -33,12 +57,16 @@ pub fn start() -> io::Result<()> {
         .stderr(Stdio::null())
         .process_group(0)
         .spawn()?;
-    *line = child.stdin.take();
-    Ok(())
+    child.stdin.take().ok_or_else(|| io::Error::other("no pipe to the watchdog"))
+}
+
+/// Whether a watchdog is there (or coming) to clean up after the judge.
+pub fn is_on() -> bool {
+    !matches!(*line(), Line::Off)
 }
 
 fn tell(message: &str) {
-    if let Some(stdin) = LINE.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+    if let Line::Ready(stdin) = &mut *line() {
         let _ = stdin.write_all(message.as_bytes()).and_then(|_| stdin.flush());
     }
 }

@@ -115,18 +115,24 @@ pub fn judge_programs(
     let others: Vec<usize> = (0..count).filter(|&i| !plan.submissions[i].is_strategy()).collect();
     let next = AtomicUsize::new(0);
     thread::scope(|scope| {
-        let binaries = programs;
-        let lane = send.clone();
-        scope.spawn(move || strategies_lane(plan, &strategies, binaries, room, &lane));
         for _ in 0..plan.jobs.max(1).min(others.len()) {
             let (lane, others, next) = (send.clone(), &others, &next);
             scope.spawn(move || {
+                let mut emit = |message| drop(lane.send(message));
                 while let Some(&i) = others.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    submission_lane(plan, i, binaries[i].as_ref(), room, &lane);
+                    submission_lane(plan, i, programs[i].as_ref(), room, &mut emit);
                 }
             });
         }
         drop(send);
+        // The strategies run on this thread, so their events reach `on` without a hand-off
+        // between threads; the other lanes' events are passed on between calls.
+        strategies_lane(plan, &strategies, programs, room, &mut |message| {
+            deliver(message, runs, on);
+            while let Ok(message) = receive.try_recv() {
+                deliver(message, runs, on);
+            }
+        });
         for message in receive {
             deliver(message, runs, on);
         }
@@ -202,46 +208,46 @@ fn judge_one(
     program: &Program,
     child: &mut Option<Child>,
     room: &Room,
-    lane: &mpsc::Sender<Message>,
+    emit: &mut dyn FnMut(Message),
 ) -> Option<Verdict> {
     let live = match child {
         Some(live) if !live.is_gone() => live,
-        _ => match Child::spawn(&program.binary, program.unit, plan.limits, room, &[]) {
+        _ => match Child::spawn(&program.binary, program.unit, plan.limits, room) {
             Ok(fresh) => child.insert(fresh),
             Err(e) => {
-                let _ = lane.send(Message::Faulted(i, Fault::Spawn(e.to_string())));
+                emit(Message::Faulted(i, Fault::Spawn(e.to_string())));
                 return None;
             }
         },
     };
-    let _ = lane.send(Message::Running(i, c));
+    emit(Message::Running(i, c));
     let case = &plan.cases[c];
     // The next case goes to the child while this one runs.
     let call = live.call(&case.values, plan.cases.get(c + 1).map(|next| next.values.as_slice()));
     let verdict = Verdict::of(&call, case.expected, &plan.limits);
     let result = CaseResult { verdict, call };
     if verdict.is_none() {
-        let _ = lane.send(Message::Faulted(i, Fault::Call(Box::new(result))));
+        emit(Message::Faulted(i, Fault::Call(Box::new(result))));
         return None;
     }
-    let _ = lane.send(Message::Judged(i, c, result));
+    emit(Message::Judged(i, c, result));
     verdict
 }
 
-/// The strategies, case by case, one call at a time.
+/// The strategies, case by case, one call at a time, on the calling thread.
 fn strategies_lane(
     plan: &Plan,
     strategies: &[usize],
     binaries: &[Option<Program>],
     room: &Room,
-    lane: &mpsc::Sender<Message>,
+    emit: &mut dyn FnMut(Message),
 ) {
     let mut children: Vec<Option<Child>> = strategies.iter().map(|_| None).collect();
     let mut stopped: Vec<bool> = strategies.iter().map(|&i| binaries[i].is_none()).collect();
     for c in 0..plan.cases.len() {
         for (k, &i) in strategies.iter().enumerate() {
             let Some(binary) = binaries[i].as_ref().filter(|_| !stopped[k]) else { continue };
-            match judge_one(plan, i, c, binary, &mut children[k], room, lane) {
+            match judge_one(plan, i, c, binary, &mut children[k], room, emit) {
                 None => stopped[k] = true,
                 Some(Verdict::Ac) => {}
                 Some(_) => stopped[k] = plan.fail_fast,
@@ -251,11 +257,11 @@ fn strategies_lane(
 }
 
 /// One wrong submission or mutant over the cases, until its first failure.
-fn submission_lane(plan: &Plan, i: usize, binary: Option<&Program>, room: &Room, lane: &mpsc::Sender<Message>) {
+fn submission_lane(plan: &Plan, i: usize, binary: Option<&Program>, room: &Room, emit: &mut dyn FnMut(Message)) {
     let Some(binary) = binary else { return };
     let mut child = None;
     for c in 0..plan.cases.len() {
-        if judge_one(plan, i, c, binary, &mut child, room, lane) != Some(Verdict::Ac) {
+        if judge_one(plan, i, c, binary, &mut child, room, emit) != Some(Verdict::Ac) {
             break;
         }
     }

@@ -78,7 +78,7 @@ pub fn check_one(
 ) -> Result<Option<Got>, String> {
     let live = match child {
         Some(live) if !live.is_gone() => live,
-        _ => child.insert(Child::spawn(binary, 0, limits, room, &[]).map_err(|e| e.to_string())?),
+        _ => child.insert(Child::spawn(binary, 0, limits, room).map_err(|e| e.to_string())?),
     };
     let call = live.call(values, None);
     let expected = oracle::answer(values);
@@ -213,7 +213,7 @@ fn start<'c>(
     room: &Room,
 ) -> Result<&'c mut Child, String> {
     if child.as_ref().is_none_or(Child::is_gone) {
-        *child = Some(Child::spawn(binary, 0, limits, room, &[]).map_err(|e| e.to_string())?);
+        *child = Some(Child::spawn(binary, 0, limits, room).map_err(|e| e.to_string())?);
     }
     child.as_mut().ok_or_else(|| "no child".to_string())
 }
