@@ -127,11 +127,7 @@ fn framed(kind: u8, seq: u32, fill: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
 
 fn put_values(out: &mut Vec<u8>, values: &[i32]) {
     out.extend_from_slice(&(values.len() as u32).to_le_bytes());
-    let start = out.len();
-    out.resize(start + 4 * values.len(), 0);
-    for (slot, v) in out[start..].chunks_exact_mut(4).zip(values) {
-        slot.copy_from_slice(&v.to_le_bytes());
-    }
+    out.extend(values.iter().flat_map(|v| v.to_le_bytes()));
 }
 
 fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {

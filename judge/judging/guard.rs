@@ -9,7 +9,9 @@
 //! changed again within the same tick unseen: such "racy" files are also hashed, as git does.
 
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::fs;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -34,7 +36,8 @@ pub struct Snapshot {
     roots: Vec<PathBuf>,
     /// Files changed at or after this are hashed too, in this snapshot and the next.
     racy_since: SystemTime,
-    seen: BTreeMap<PathBuf, Seen>,
+    /// By path bytes: comparing them is cheaper than comparing paths component by component.
+    seen: BTreeMap<Vec<u8>, Seen>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,21 +58,24 @@ impl Snapshot {
     fn at(roots: Vec<PathBuf>, racy_since: SystemTime) -> Snapshot {
         let mut snapshot = Snapshot { roots, racy_since, seen: BTreeMap::new() };
         for root in snapshot.roots.clone() {
-            snapshot.walk(&root);
+            if let Ok(meta) = fs::symlink_metadata(&root) {
+                snapshot.walk(&root, &meta);
+            }
         }
         snapshot
     }
 
-    fn walk(&mut self, path: &Path) {
-        let Ok(meta) = fs::symlink_metadata(path) else { return };
+    fn walk(&mut self, path: &Path, meta: &fs::Metadata) {
         let seen = if meta.file_type().is_symlink() {
             Seen::Link(fs::read_link(path).unwrap_or_default())
         } else if meta.is_dir() {
-            let mut children: Vec<PathBuf> =
-                fs::read_dir(path).map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect()).unwrap_or_default();
-            children.sort();
-            for child in children {
-                self.walk(&child);
+            // Each entry's metadata comes from its folder, without resolving its path again.
+            let mut children: Vec<(PathBuf, fs::Metadata)> = fs::read_dir(path)
+                .map(|d| d.filter_map(Result::ok).filter_map(|e| Some((e.path(), e.metadata().ok()?))).collect())
+                .unwrap_or_default();
+            children.sort_by(|a, b| a.0.as_os_str().as_bytes().cmp(b.0.as_os_str().as_bytes()));
+            for (child, meta) in children {
+                self.walk(&child, &meta);
             }
             Seen::Folder
         } else if !meta.is_file() {
@@ -81,10 +87,10 @@ impl Snapshot {
                 len: meta.len(),
                 mode: meta.mode(),
                 changed: (meta.ctime(), meta.ctime_nsec()),
-                content: if changed_at(&meta) >= self.racy_since { digest(path) } else { None },
+                content: if changed_at(meta) >= self.racy_since { digest(path) } else { None },
             }
         };
-        self.seen.insert(path.to_path_buf(), seen);
+        self.seen.insert(path.as_os_str().as_bytes().to_vec(), seen);
     }
 
     /// What differs now, in path order. The second look hashes the same racy files as the
@@ -94,16 +100,20 @@ impl Snapshot {
         let mut changes = Vec::new();
         for (path, seen) in &self.seen {
             match after.seen.get(path) {
-                None => changes.push(Change::Removed(path.clone())),
-                Some(now) if now != seen => changes.push(Change::Modified(path.clone())),
+                None => changes.push(Change::Removed(to_path(path))),
+                Some(now) if now != seen => changes.push(Change::Modified(to_path(path))),
                 Some(_) => {}
             }
         }
         for path in after.seen.keys().filter(|p| !self.seen.contains_key(*p)) {
-            changes.push(Change::Added(path.clone()));
+            changes.push(Change::Added(to_path(path)));
         }
         changes
     }
+}
+
+fn to_path(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(OsStr::from_bytes(bytes))
 }
 
 fn changed_at(meta: &fs::Metadata) -> SystemTime {
@@ -154,7 +164,10 @@ mod tests {
         // As if the file were old: nothing counts as racy, so nothing is read.
         let far_future = SystemTime::now() + Duration::from_secs(3600);
         let before = Snapshot::at(vec![dir.clone()], far_future);
-        assert!(matches!(before.seen[&dir.join("suite/a.out")], Seen::File { content: None, .. }));
+        assert!(matches!(
+            before.seen[dir.join("suite/a.out").as_os_str().as_bytes()],
+            Seen::File { content: None, .. }
+        ));
         assert!(before.changes().is_empty());
         // Past any coarse clock tick, a same-length rewrite moves the change time.
         std::thread::sleep(Duration::from_millis(50));

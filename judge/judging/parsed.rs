@@ -6,6 +6,7 @@
 //! missing, is parsed again from the text.
 
 use std::fs::{self, Metadata};
+use std::io::Read;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -43,9 +44,26 @@ impl Parsed {
         self.dir.join(Digest::of(identity.as_bytes()).hex())
     }
 
-    /// The values of `input` as last parsed, if that file has not changed since.
+    /// The values of `input` as last parsed, if that file has not changed since. Read through
+    /// a small buffer straight into the values: a whole-file buffer would be fresh memory for
+    /// every large case, and faulting its pages in costs more than the copy.
     pub fn get(&self, input: &Path, meta: &Metadata) -> Option<Vec<i32>> {
-        decode(&fs::read(self.entry(input, meta)).ok()?)
+        let mut file = fs::File::open(self.entry(input, meta)).ok()?;
+        let size = file.metadata().ok()?.len() as usize;
+        let count = size.checked_sub(TAG.len()).filter(|body| body % 4 == 0)? / 4;
+        if !(MIN_LEN..=MAX_LEN).contains(&count) {
+            return None;
+        }
+        let mut tag = [0u8; TAG.len()];
+        file.read_exact(&mut tag).ok().filter(|_| &tag == TAG)?;
+        let mut values = Vec::with_capacity(count);
+        let mut chunk = [0u8; 1 << 14];
+        while values.len() < count {
+            let want = ((count - values.len()) * 4).min(chunk.len());
+            file.read_exact(&mut chunk[..want]).ok()?;
+            values.extend(chunk[..want].chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+        }
+        values.iter().all(|v| (MIN_VALUE..=MAX_VALUE).contains(v)).then_some(values)
     }
 
     /// Remembers the values of `input`; a failure only costs a parse next time.
@@ -61,16 +79,6 @@ fn encode(values: &[i32]) -> Vec<u8> {
         bytes.extend_from_slice(&value.to_le_bytes());
     }
     bytes
-}
-
-/// The values, if the entry is whole and within the constraints.
-fn decode(bytes: &[u8]) -> Option<Vec<i32>> {
-    let body = bytes.strip_prefix(TAG)?;
-    if body.len() % 4 != 0 || !(MIN_LEN..=MAX_LEN).contains(&(body.len() / 4)) {
-        return None;
-    }
-    let values: Vec<i32> = body.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-    values.iter().all(|v| (MIN_VALUE..=MAX_VALUE).contains(v)).then_some(values)
 }
 
 #[cfg(test)]
@@ -97,12 +105,24 @@ mod tests {
 
     #[test]
     fn a_broken_or_out_of_range_entry_is_not_used() {
-        assert_eq!(decode(&encode(&[1000, -1000, 0])), Some(vec![1000, -1000, 0]));
+        let dir = std::env::temp_dir().join(format!("judge-parsed-broken-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let cache = Parsed::open(&dir.join("cache")).unwrap();
+        let input = dir.join("a.in");
+        fs::write(&input, "[1]\n").unwrap();
+        let meta = fs::metadata(&input).unwrap();
+        let read = |bytes: &[u8]| {
+            fs::write(cache.entry(&input, &meta), bytes).unwrap();
+            cache.get(&input, &meta)
+        };
+        let many: Vec<i32> = (0..40_000).map(|i| i % 2001 - 1000).collect();
+        assert_eq!(read(&encode(&many)), Some(many.clone()), "longer than the read buffer");
         let whole = encode(&[5, 6]);
-        assert_eq!(decode(&whole[..whole.len() - 1]), None, "cut short");
-        assert_eq!(decode(&whole[1..]), None, "no tag");
-        assert_eq!(decode(&encode(&[])), None, "no piles");
-        assert_eq!(decode(&encode(&[1001])), None, "out of range");
-        assert_eq!(decode(&encode(&vec![0; MAX_LEN + 1])), None, "too many");
+        assert_eq!(read(&whole[..whole.len() - 1]), None, "cut short");
+        assert_eq!(read(&whole[1..]), None, "no tag");
+        assert_eq!(read(&encode(&[])), None, "no piles");
+        assert_eq!(read(&encode(&[1001])), None, "out of range");
+        assert_eq!(read(&encode(&vec![0; MAX_LEN + 1])), None, "too many");
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

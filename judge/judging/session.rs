@@ -99,7 +99,10 @@ pub fn judge(
     on: &mut dyn FnMut(Event),
 ) -> Result<Report, SetupError> {
     let start = Instant::now();
-    request.limits.check().map_err(SetupError::Limits)?;
+    // Whether the machine can give the stack asked for takes a thread with that stack: it is
+    // found out while the cases load.
+    let limits = request.limits;
+    let honourable = std::thread::spawn(move || limits.check());
     let catalog = Catalog::scan(workspace).map_err(SetupError::Catalog)?;
     let names = match (&source, request.solutions.is_empty()) {
         (Source::Input(_), true) => catalog.strategies(),
@@ -128,6 +131,9 @@ pub fn judge(
     };
     if loaded.cases.is_empty() && loaded.bad.is_empty() {
         return Err(SetupError::NoCases { patterns: request.cases.clone() });
+    }
+    if let Ok(checked) = honourable.join() {
+        checked.map_err(SetupError::Limits)?;
     }
     let compiler = Compiler::new(&workspace.cache).map_err(SetupError::Compiler)?;
     let room = Room::new().map_err(SetupError::Scratch)?;
