@@ -6,15 +6,14 @@ mod bench;
 mod cli;
 mod exec;
 mod judging;
+mod out;
 mod problem;
 mod render;
 mod search;
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 use cli::options::{self, Format, Options};
 use cli::Invocation;
@@ -25,6 +24,8 @@ use render::error::Error;
 use render::json::Json;
 use render::style::Style;
 
+use out::{Closed, Out};
+
 /// The judge's exit statuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Exit {
@@ -34,81 +35,6 @@ enum Exit {
     Failure = 1,
     /// A judge error: a bad flag, case or file, changed stored data; nothing to trust.
     Error = 2,
-}
-
-/// The output was closed (`judge gen | head`): stop quietly.
-struct Closed;
-
-/// Standard output, and the progress line on standard error when it is a terminal.
-struct Out {
-    progress: Arc<Mutex<Progress>>,
-}
-
-#[derive(Default)]
-struct Progress {
-    /// What is running and since when; shown once it has run for a second.
-    current: Option<(String, Instant)>,
-    shown: bool,
-    enabled: bool,
-}
-
-impl Out {
-    fn new() -> Out {
-        let progress = Arc::new(Mutex::new(Progress { enabled: io::stderr().is_terminal(), ..Progress::default() }));
-        let ticker = Arc::clone(&progress);
-        std::thread::spawn(move || loop {
-            std::thread::sleep(Duration::from_millis(250));
-            let mut p = ticker.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some((label, since)) =
-                p.current.clone().filter(|(_, s)| p.enabled && s.elapsed() > Duration::from_secs(1))
-            {
-                eprint!("\r\x1b[2K{label} · {:.1}s", since.elapsed().as_secs_f64());
-                let _ = io::stderr().flush();
-                p.shown = true;
-            }
-        });
-        Out { progress }
-    }
-
-    fn print(&self, text: &str) -> Result<(), Closed> {
-        if text.is_empty() {
-            return Ok(());
-        }
-        self.clear();
-        let mut stdout = io::stdout().lock();
-        match stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Closed),
-            _ => Ok(()),
-        }
-    }
-
-    fn note(&self, text: &str) {
-        self.clear();
-        eprintln!("{text}");
-    }
-
-    fn clear(&self) {
-        let mut p = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        if p.shown {
-            eprint!("\r\x1b[2K");
-            p.shown = false;
-        }
-    }
-
-    /// What is running now, for the progress line; None when nothing is.
-    fn running(&self, label: Option<String>) {
-        let mut p = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        p.current = label.map(|l| (l, Instant::now()));
-    }
-
-    /// A counter for a long sweep, shown at once on a terminal.
-    fn count(&self, label: &str) {
-        let p = self.progress.lock().unwrap_or_else(|e| e.into_inner());
-        if p.enabled {
-            eprint!("\r\x1b[2K{label}");
-            let _ = io::stderr().flush();
-        }
-    }
 }
 
 fn main() -> ExitCode {
@@ -263,7 +189,7 @@ fn judge(invocation: &Invocation, o: &options::Judge, out: &Out) -> Result<Exit,
             let mut live = live.borrow_mut();
             live.names = started.submissions.iter().map(|s| s.name.clone()).collect();
             live.cases = started.cases.iter().map(|c| c.id.clone()).collect();
-            out.running(Some(format!("compiling {}", render::units::count(live.names.len(), "solution"))));
+            out.running(|| Some(format!("compiling {}", render::units::count(live.names.len(), "solution"))));
             if text {
                 let (m, head) = render::matrix::Matrix::start(started, style, o.request.fail_fast);
                 live.closed |= out.print(&head).is_err();
@@ -273,15 +199,15 @@ fn judge(invocation: &Invocation, o: &options::Judge, out: &Out) -> Result<Exit,
         &mut |event| {
             let mut live = live.borrow_mut();
             match &event {
-                Event::Running { submission, case } => {
+                Event::Running { submission, case } => out.running(|| {
                     let case = render::units::escape(&live.cases[*case]);
-                    out.running(Some(format!("running {} on {case}", live.names[*submission])))
-                }
+                    Some(format!("running {} on {case}", live.names[*submission]))
+                }),
                 Event::Compiled { .. } => {
                     live.compiled += 1;
-                    out.running(Some(format!("compiling: {} of {} ready", live.compiled, live.names.len())));
+                    out.running(|| Some(format!("compiling: {} of {} ready", live.compiled, live.names.len())));
                 }
-                _ => out.running(None),
+                _ => out.running(|| None),
             }
             let Live { matrix, closed, .. } = &mut *live;
             if let (Some(m), false) = (matrix.as_mut(), *closed) {
@@ -291,7 +217,7 @@ fn judge(invocation: &Invocation, o: &options::Judge, out: &Out) -> Result<Exit,
     )
     .map_err(Error::Setup)?;
     let Live { matrix, closed, .. } = live.into_inner();
-    out.running(None);
+    out.running(|| None);
     if closed {
         return Err(Run::Closed);
     }

@@ -4,6 +4,23 @@
 
 use super::Command::{self, Bench, Bless, Gen, Judge, Mutants, Paste, Run, Stress, Verify};
 
+/// How a report is written: the values of `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+impl Format {
+    pub const ALL: [Format; 2] = [Format::Text, Format::Json];
+    /// The `--format` words, in the order of `ALL`.
+    pub const NAMES: &[&str] = &["text", "json"];
+
+    pub(super) fn named(word: &str) -> Option<Format> {
+        Format::NAMES.iter().position(|n| *n == word).map(|i| Format::ALL[i])
+    }
+}
+
 /// What a flag's value is, which decides how it is read and checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -112,7 +129,7 @@ pub const FLAGS: &[Flag] = &[
     },
     Flag {
         name: "--format",
-        kind: Kind::Choice(super::options::Format::NAMES),
+        kind: Kind::Choice(Format::NAMES),
         placeholder: "FORMAT",
         commands: &[
             (Judge, Some("text")),

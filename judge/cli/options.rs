@@ -14,22 +14,7 @@ use crate::problem::generator::Shape;
 use crate::problem::MAX_LEN;
 use crate::search::{mutants, stress, verify};
 
-/// How a report is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-}
-
-impl Format {
-    pub const ALL: [Format; 2] = [Format::Text, Format::Json];
-    /// The `--format` words, in the order of `ALL`.
-    pub const NAMES: &[&str] = &["text", "json"];
-
-    fn named(word: &str) -> Option<Format> {
-        Format::NAMES.iter().position(|n| *n == word).map(|i| Format::ALL[i])
-    }
-}
+pub use super::flags::Format;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Color {
