@@ -295,17 +295,20 @@ fn paste(o: &options::Paste, out: &Out) -> Result<Exit, Run> {
     for problem in &problems {
         out.note(&format!("judge: {}", render::paste::problem(&submission.shown, problem)));
     }
+    if problems.is_empty() {
+        out.note(&render::paste::ready(&submission.shown));
+    }
+    let mut copied = true;
     if o.copy {
-        if io::stdout().is_terminal() {
+        copied = io::stdout().is_terminal();
+        if copied {
             out.print(&render::paste::osc52(&submission.source))?;
-            out.note("judge: copied through OSC 52: the terminal puts it on the clipboard if it allows that (tmux: set-clipboard on)");
+            out.note(render::paste::copied());
         } else {
-            out.note(
-                "judge: not copied: --copy writes an OSC 52 sequence to the terminal, and standard output is not one",
-            );
+            out.note(render::paste::not_copied());
         }
     }
-    Ok(if problems.is_empty() { Exit::Success } else { Exit::Failure })
+    Ok(if problems.is_empty() && copied { Exit::Success } else { Exit::Failure })
 }
 
 fn bench(o: &options::Bench, out: &Out) -> Result<Exit, Run> {

@@ -119,13 +119,13 @@ pub const FLAGS: &[Flag] = &[
         kind: Kind::Count { min: 1 },
         placeholder: "N",
         commands: &[
-            (Judge, Some("cores - 1")),
+            (Judge, Some("cores - 1, beside one that runs the strategies alone")),
             (Stress, Some("cores")),
             (Verify, Some("cores")),
             (Mutants, Some("cores")),
         ],
         repeats: false,
-        help: "threads; for the judge, those for submissions whose times are not shown (strategies run alone)",
+        help: "threads that run solutions at the same time",
     },
     Flag {
         name: "--format",

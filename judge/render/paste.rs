@@ -21,6 +21,22 @@ pub fn problem(file: &str, problem: &Problem) -> String {
     }
 }
 
+/// Said on stderr when nothing stops the file pasting; stdout holds the file alone.
+pub fn ready(file: &str) -> String {
+    format!(
+        "judge: {file} is ready to paste: it compiles as LeetCode compiles it in editions 2021 and 2018, \
+         has the signature `{SIGNATURE}` and declares no `struct Solution`"
+    )
+}
+
+pub fn copied() -> &'static str {
+    "judge: copied through OSC 52: the terminal puts it on the clipboard if it allows that (tmux: set-clipboard on)"
+}
+
+pub fn not_copied() -> &'static str {
+    "judge: not copied: --copy writes an OSC 52 sequence to the terminal, and standard output is not one"
+}
+
 /// Terminals that honour OSC 52 copy what follows `52;c;` (base64) to the clipboard.
 pub fn osc52(text: &str) -> String {
     format!("\x1b]52;c;{}\x07", base64(text.as_bytes()))

@@ -1,5 +1,6 @@
 //! What `stress` and `verify` found, as text or JSON: the shrunk counterexample with the
-//! commands that rerun it, try it and keep it, then the rate.
+//! command that makes the original case and those that rerun it, try it and keep it, then the
+//! rate (or where the sweep stopped).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -61,7 +62,13 @@ fn gen_command(case: (Shape, usize, u64)) -> Invocation {
         .set("--seed", [Value::Count(seed)])
 }
 
-fn example_text(example: &Counterexample, found: &str, commands: &Commands, limits: &Limits) -> String {
+fn example_text(
+    example: &Counterexample,
+    found: &str,
+    original: Option<Invocation>,
+    commands: &Commands,
+    limits: &Limits,
+) -> String {
     let mut out = String::new();
     let verdict = example.got.verdict();
     let _ = writeln!(out, "{} fails ({}) {found}", example.submission, verdict.code());
@@ -77,6 +84,9 @@ fn example_text(example: &Counterexample, found: &str, commands: &Commands, limi
     let _ = writeln!(out, "  oracle    \"{}\"", example.expected.as_str());
     let label = if matches!(example.got, Got::Answer(_)) { "got" } else { "reason" };
     let _ = writeln!(out, "  {label:<9} {}", words::got(&example.got, limits));
+    if let Some(original) = original {
+        let _ = writeln!(out, "  original  {}", original.shell());
+    }
     let _ = writeln!(out, "  rerun     {}", commands.rerun.shell());
     if let Some(try_it) = &commands.try_it {
         let _ = writeln!(out, "  try it    {}", try_it.shell());
@@ -87,8 +97,13 @@ fn example_text(example: &Counterexample, found: &str, commands: &Commands, limi
     out
 }
 
-fn rate_line(label: &str, noun: &str, rate: &Rate) -> String {
+/// The rate, or where the sweep stopped: a rate over a run cut short at its first failure
+/// says nothing.
+fn rate_line(label: &str, noun: &str, rate: &Rate, found: bool) -> String {
     let seconds = rate.elapsed.as_secs_f64().max(1e-9);
+    if found {
+        return format!("{label}: stopped at the first failure, after {}\n", units::count(rate.checked as usize, noun));
+    }
     format!(
         "{label}: {} {noun}s checked in {:.2} s · {} {noun}s/s · {} + oracle · {} · {} build\n",
         units::thousands(rate.checked),
@@ -106,21 +121,26 @@ fn changes_text(changes: &[crate::judging::guard::Change], root: Option<&Path>) 
 
 pub fn stress_text(outcome: &stress::Outcome, invocation: &Invocation, limits: &Limits, root: Option<&Path>) -> String {
     let mut out = String::new();
-    if let (Some(example), Some(case)) = (&outcome.example, outcome.case) {
-        let seed = match invocation.get("--seed") {
-            Some(Value::Count(seed)) => *seed,
-            _ => 1,
-        };
-        let found =
-            format!("on case #{} of seed {seed} (judge {})", example.index, gen_command(case).words()[1..].join(" "));
-        let commands = stress_commands(invocation, example);
-        out.push_str(&example_text(example, &found, &commands, limits));
-        if let Some(saved) = &outcome.saved {
-            let _ = writeln!(out, "  saved     {} and its .out; the judge runs it from now on", path(saved, root));
+    match (&outcome.example, outcome.case) {
+        (Some(example), Some(case)) => {
+            let seed = match invocation.get("--seed") {
+                Some(Value::Count(seed)) => *seed,
+                _ => 1,
+            };
+            // Counted from 1, as `--count` counts: the rerun's count is this number.
+            let found = format!("on case {} of seed {seed}", example.index + 1);
+            let commands = stress_commands(invocation, example);
+            out.push_str(&example_text(example, &found, Some(gen_command(case)), &commands, limits));
+            if let Some(saved) = &outcome.saved {
+                let _ = writeln!(out, "  saved     {} and its .out; the judge runs it from now on", path(saved, root));
+            }
+        }
+        _ => {
+            let _ = writeln!(out, "stress: no counterexample: every answer agrees with the oracle");
         }
     }
     out.push_str(&changes_text(&outcome.changes, root));
-    out + &rate_line("stress", "case", &outcome.rate)
+    out + &rate_line("stress", "case", &outcome.rate, outcome.example.is_some())
 }
 
 pub fn verify_text(
@@ -133,12 +153,12 @@ pub fn verify_text(
     let mut out = match &outcome.example {
         None => format!("verify: all {} arrays of {bound} agree with the oracle\n", units::thousands(outcome.total)),
         Some(example) => {
-            let found = format!("on array #{} of {bound}", example.index);
-            example_text(example, &found, &verify_commands(invocation, example), &request.limits)
+            let found = format!("on array {} of {bound}", example.index + 1);
+            example_text(example, &found, None, &verify_commands(invocation, example), &request.limits)
         }
     };
     out.push_str(&changes_text(&outcome.changes, root));
-    out + &rate_line("verify", "array", &outcome.rate)
+    out + &rate_line("verify", "array", &outcome.rate, outcome.example.is_some())
 }
 
 fn example_json(example: &Counterexample, commands: &Commands, limits: &Limits) -> Json {

@@ -1,6 +1,6 @@
 //! Shrinking a failing input: drop runs of elements, then move values toward zero, for as
-//! long as the input still fails the same way. The result is small, and every step kept it
-//! failing. Each candidate is one call in the submission's child, under the same limits as
+//! long as the input still fails the same way; then try the few arrays shorter than that over
+//! -2..=2, simplest first. The result is small, and it fails the same way. Each candidate is one call in the submission's child, under the same limits as
 //! the run that found it, so a candidate that spins costs at most the time limit; a budget
 //! bounds the whole search.
 
@@ -58,9 +58,29 @@ pub fn shrink(mut values: Vec<i32>, mut fails: impl FnMut(&[i32]) -> bool) -> (V
             }
         }
         if !improved {
-            return (values, tried);
+            break;
         }
     }
+    // A local search can stop at [0, 0, 0, 1] when [-1] fails too: try every shorter array
+    // over -2..=2, simplest first, and keep the first that fails.
+    let shorter = (1..values.len().min(4)).flat_map(tiny_arrays);
+    for candidate in shorter {
+        tried += 1;
+        if fails(&candidate) {
+            return (candidate, tried);
+        }
+    }
+    (values, tried)
+}
+
+/// Every array of `len` values in -2..=2, by total magnitude, then in order.
+fn tiny_arrays(len: usize) -> Vec<Vec<i32>> {
+    let mut arrays: Vec<Vec<i32>> = vec![Vec::new()];
+    for _ in 0..len {
+        arrays = arrays.into_iter().flat_map(|a| (-2..=2).map(move |v| [a.clone(), vec![v]].concat())).collect();
+    }
+    arrays.sort_by_key(|a| (a.iter().map(|v| v.abs()).sum::<i32>(), a.clone()));
+    arrays
 }
 
 pub struct Shrunk {
@@ -126,6 +146,15 @@ mod tests {
         // Fails while the first value is greater than the last.
         let (small, _) = shrink(vec![30, 1, 2, 3, 4, -20], |v| v.len() >= 2 && v[0] > v[v.len() - 1]);
         assert_eq!(small, [0, -1]);
+    }
+
+    #[test]
+    fn a_shorter_simpler_failure_replaces_a_local_minimum() {
+        // Fails on a negative value, or on three zeros before a one: the local search alone
+        // keeps [0, 0, 0, 1], from which no deletion or step toward zero still fails.
+        let fails = |v: &[i32]| v.iter().any(|&x| x < 0) || v == [0, 0, 0, 1];
+        let (small, _) = shrink(vec![0, 0, 0, 1], fails);
+        assert_eq!(small, [-1]);
     }
 
     #[test]

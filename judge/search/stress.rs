@@ -87,7 +87,7 @@ fn save(workspace: &Workspace, seed: u64, example: &Counterexample) -> Result<Pa
     let dir = workspace.cases.join("regressions");
     let failed = |e: std::io::Error| SearchError::Judge(format!("{}: {e}", workspace.shown(&dir)));
     std::fs::create_dir_all(&dir).map_err(failed)?;
-    let name = format!("{}-s{seed}-c{}", example.submission.replace(['/', '#'], "-"), example.index);
+    let name = format!("{}-s{seed}-c{}", example.submission.replace(['/', '#'], "-"), example.index + 1);
     let input = dir.join(format!("{name}.in"));
     let answer = oracle::answer(&example.values);
     write_atomically(&input.with_extension("out"), format::write_output(answer).as_bytes()).map_err(failed)?;

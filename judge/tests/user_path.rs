@@ -160,8 +160,10 @@ fn paste_prints_the_file_and_names_a_solution_by_its_path() {
     let run = judge(&["paste", "solutions/dp_array.rs"]);
     assert_eq!(run.status, 0, "{}", run.describe());
     assert_eq!(run.stdout, std::fs::read_to_string(format!("{}/solutions/dp_array.rs", crate::common::ROOT)).unwrap());
+    assert!(run.stderr.contains("solutions/dp_array.rs is ready to paste"), "{}", run.describe());
     let copy = judge(&["paste", "dp_array", "--copy"]);
     assert!(copy.stderr.contains("not copied"), "no terminal here: {}", copy.stderr);
+    assert_eq!(copy.status, 1, "nothing was copied: {}", copy.describe());
 }
 
 #[test]
