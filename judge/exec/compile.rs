@@ -1,19 +1,22 @@
 //! Compiling submissions the way LeetCode does: `pub struct Solution;`, then the file, then a
-//! driver the judge owns, built by the rustc cargo uses (`$RUSTC`, else `rustc` on PATH),
-//! edition 2021, optimised, overflow checks off. `pub struct Solution;` shares the file's first
-//! line, so a compiler error or a panic points at the file's own line numbers.
+//! `main` that hands the method to a driver the judge owns, built by the rustc cargo uses
+//! (`$RUSTC`, else `rustc` on PATH), edition 2021, optimised, overflow checks off. `pub struct
+//! Solution;` shares the file's first line, so a compiler error or a panic points at the
+//! file's own line numbers. The driver is a library built once and linked into every binary.
 //!
-//! Builds are cached under the cache folder, named by a digest of the whole generated source
-//! (driver included), the compiler's version and the flags: only what changed is rebuilt, and
-//! a file that does not compile is not compiled again until it changes.
+//! Builds are cached under the cache folder, named by a digest of the whole generated source,
+//! the driver, the compiler's version and the flags: only what changed is rebuilt, and a file
+//! that does not compile is not compiled again until it changes.
 //!
 //! A batch build puts many units (mutants) in one binary, each in its own module, and drops
 //! the ones the compiler rejects until the rest compile.
 
 use std::fs;
 use std::io;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use super::diagnose::{diagnose, first_headline, SourceMap};
 pub use super::diagnose::{CompileError, Place};
@@ -51,33 +54,46 @@ pub struct Compiler {
     rustc: String,
     version: String,
     cache: PathBuf,
+    /// The driver library, built on first use by whichever thread needs it first.
+    driver: OnceLock<Result<PathBuf, String>>,
 }
 
 /// The judge's own modules that go into every submission's binary.
 const DRIVER: [(&str, &str); 3] =
     [("sys", include_str!("sys.rs")), ("wire", include_str!("wire.rs")), ("driver", include_str!("driver.rs"))];
 
-/// LeetCode's build: edition 2021, optimised, overflow checks off.
-const FLAGS: [&str; 12] = [
+/// LeetCode's build: edition 2021, optimised, overflow checks off; the driver library gets
+/// the same code generation.
+const CODEGEN: [&str; 9] = [
     "--edition=2021",
-    "--crate-type=bin",
-    "--crate-name=submission",
     "-Copt-level=2",
     "-Coverflow-checks=off",
     "-Cdebug-assertions=off",
-    "-Cstrip=symbols",
     "-Cpanic=unwind",
     "--cap-lints=allow",
     "--color=never",
     "--error-format=human",
     "-Cdebuginfo=0",
 ];
+const BINARY: [&str; 3] = ["--crate-type=bin", "--crate-name=submission", "-Cstrip=symbols"];
+
+/// The driver is built once, as a library every submission links: compiling its thousand
+/// lines into every binary was most of the time a submission took to build.
+const DRIVER_CRATE: &str = "judge_driver";
+
+fn driver_source() -> String {
+    let mut source = format!("#![allow(dead_code, unused, clippy::all)]\npub type Solve = {};\n", problem::FN_TYPE);
+    for (name, text) in DRIVER {
+        source.push_str(&format!("pub mod {name} {{\n{text}}}\n"));
+    }
+    source
+}
 
 impl Compiler {
     /// Finds the compiler and prepares the cache folder.
     pub fn new(cache: &Path) -> Result<Compiler, CompilerMissing> {
         let rustc = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
-        for folder in ["src", "bin"] {
+        for folder in ["src", "bin", "lib"] {
             let path = cache.join(folder);
             fs::create_dir_all(&path).map_err(|error| CompilerMissing::Cache { path, error })?;
         }
@@ -102,7 +118,7 @@ impl Compiler {
                     version
                 }
             };
-        Ok(Compiler { rustc, version, cache: cache.to_path_buf() })
+        Ok(Compiler { rustc, version, cache: cache.to_path_buf(), driver: OnceLock::new() })
     }
 
     /// `rustc 1.95.0 (59807616e 2026-04-14)`.
@@ -135,8 +151,8 @@ impl Compiler {
             let chosen: Vec<&Unit> = alive.iter().map(|&i| &units[i]).collect();
             let (source, units_at, entries) = generate(&chosen);
             let mut key = Hasher::new();
-            key.write(source.as_bytes()).write(self.version.as_bytes());
-            for flag in FLAGS {
+            key.write(source.as_bytes()).write(self.version.as_bytes()).write(self.driver()?.as_os_str().as_bytes());
+            for flag in CODEGEN.iter().chain(&BINARY) {
                 key.write(flag.as_bytes());
             }
             if let [unit] = chosen.as_slice() {
@@ -230,15 +246,62 @@ impl Compiler {
     fn rustc(&self, source: &str, path: &Path, binary: &Path, remap: Option<&str>) -> io::Result<Option<String>> {
         write_atomically(path, source.as_bytes())?;
         let partial = binary.with_extension(format!("part{}-{}", std::process::id(), unique()));
+        let mut extern_driver = std::ffi::OsString::from(format!("{DRIVER_CRATE}="));
+        extern_driver.push(self.driver()?);
         let mut command = Command::new(&self.rustc);
-        command.args(FLAGS).args(remap).arg("-o").arg(&partial).arg(path);
-        let output = command.output()?;
+        command.args(CODEGEN).args(BINARY).arg("--extern").arg(extern_driver).args(remap);
+        let output = command.arg("-o").arg(&partial).arg(path).output()?;
         if output.status.success() {
             fs::rename(&partial, binary)?;
             return Ok(None);
         }
         let _ = fs::remove_file(&partial);
         Ok(Some(String::from_utf8_lossy(&output.stderr).into_owned()))
+    }
+
+    /// The driver library, built once for this compiler and these flags, then cached.
+    fn driver(&self) -> io::Result<&Path> {
+        match self.driver.get_or_init(|| self.build_driver().map_err(|e| e.to_string())) {
+            Ok(path) => Ok(path),
+            Err(error) => Err(io::Error::other(format!("the judge's driver did not build: {error}"))),
+        }
+    }
+
+    fn build_driver(&self) -> io::Result<PathBuf> {
+        let source = driver_source();
+        let mut key = Hasher::new();
+        key.write(source.as_bytes()).write(self.version.as_bytes());
+        for flag in CODEGEN {
+            key.write(flag.as_bytes());
+        }
+        let key = key.finish().hex();
+        let folder = self.cache.join("lib").join(&key);
+        let library = folder.join(format!("lib{DRIVER_CRATE}.rlib"));
+        if library.exists() {
+            return Ok(library);
+        }
+        fs::create_dir_all(&folder)?;
+        let path = self.cache.join("src").join(format!("driver-{key}.rs"));
+        write_atomically(&path, source.as_bytes())?;
+        // rustc keeps its object files beside the output: each build gets a folder of its own,
+        // so two judges building at once do not clobber each other's.
+        let scratch = folder.join(format!("build-{}-{}", std::process::id(), unique()));
+        fs::create_dir_all(&scratch)?;
+        let partial = scratch.join(format!("lib{DRIVER_CRATE}.rlib"));
+        let output = Command::new(&self.rustc)
+            .args(CODEGEN)
+            .args(["--crate-type=rlib", &format!("--crate-name={DRIVER_CRATE}")])
+            .arg("-o")
+            .arg(&partial)
+            .arg(&path)
+            .output();
+        let built = match output {
+            Ok(output) if output.status.success() => fs::rename(&partial, &library),
+            Ok(output) => Err(io::Error::other(String::from_utf8_lossy(&output.stderr).into_owned())),
+            Err(e) => Err(e),
+        };
+        let _ = fs::remove_dir_all(&scratch);
+        built.map(|()| library)
     }
 }
 
@@ -325,17 +388,12 @@ fn generate(units: &[&Unit]) -> (String, Vec<(usize, usize, String)>, Vec<usize>
             out.push("}");
         }
     }
-    out.push("#[allow(dead_code, unused, clippy::all)]\nmod __judge {");
-    out.push(&format!("pub type Solve = {};", problem::FN_TYPE));
-    for (name, text) in DRIVER {
-        out.push(&format!("pub mod {name} {{\n{text}}}"));
-    }
-    out.push("}\nfn main() {");
-    out.push(&format!("let solutions: [__judge::Solve; {}] = [", units.len()));
+    out.push("fn main() {");
+    out.push(&format!("let solutions: [{DRIVER_CRATE}::Solve; {}] = [", units.len()));
     for i in 0..units.len() {
         let path = if single { String::new() } else { format!("__u{i}::") };
         entries.push(out.push(&format!("{path}Solution::{},", problem::METHOD)));
     }
-    out.push("];\n__judge::driver::main(&solutions);\n}");
+    out.push(&format!("];\n{DRIVER_CRATE}::driver::main(&solutions);\n}}"));
     (out.source, at, entries)
 }
