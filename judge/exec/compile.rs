@@ -20,7 +20,8 @@ use std::sync::OnceLock;
 
 use super::diagnose::{diagnose, first_headline, SourceMap};
 pub use super::diagnose::{CompileError, Place};
-use super::digest::{Digest, Hasher};
+use super::digest::Hasher;
+use super::toolchain;
 use crate::problem;
 
 /// One submission's text and the path it is shown under (`solutions/x.rs`).
@@ -41,6 +42,13 @@ pub struct Binary {
 pub struct Batch {
     pub errors: Vec<Option<CompileError>>,
     pub binary: Option<Binary>,
+}
+
+struct Layout {
+    source: String,
+    map: SourceMap,
+    key: String,
+    remap: Option<String>,
 }
 
 /// Why the compiler could not be used at all.
@@ -97,27 +105,8 @@ impl Compiler {
             let path = cache.join(folder);
             fs::create_dir_all(&path).map_err(|error| CompilerMissing::Cache { path, error })?;
         }
-        // `rustc -vV` costs tens of milliseconds through rustup: it is asked again only when
-        // something that picks the compiler has changed.
-        // One file per fingerprint: `cargo run` and a direct run see different rustup
-        // variables, and each keeps its answer.
-        let fingerprint = toolchain_fingerprint(&rustc);
-        let remembered = cache.join(format!("rustc-version-{}", Digest::of(fingerprint.as_bytes()).hex()));
-        let version =
-            match fs::read_to_string(&remembered).ok().and_then(|t| t.strip_prefix(&fingerprint).map(String::from)) {
-                Some(version) if !version.is_empty() => version,
-                _ => {
-                    let output = Command::new(&rustc)
-                        .arg("-vV")
-                        .output()
-                        .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
-                    let version = String::from_utf8_lossy(&output.stdout).into_owned();
-                    if output.status.success() {
-                        let _ = write_atomically(&remembered, format!("{fingerprint}{version}").as_bytes());
-                    }
-                    version
-                }
-            };
+        let version = toolchain::version(&rustc, cache)
+            .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
         Ok(Compiler { rustc, version, cache: cache.to_path_buf(), driver: OnceLock::new() })
     }
 
@@ -139,6 +128,35 @@ impl Compiler {
         })
     }
 
+    /// The binary of one unit alone, if it is built already: nothing is compiled.
+    pub fn cached(&self, unit: &Unit) -> io::Result<Option<Binary>> {
+        let Layout { map, key, .. } = self.layout(&[unit])?;
+        let binary = self.cache.join("bin").join(key);
+        Ok(binary.exists().then_some(Binary { path: binary, map }))
+    }
+
+    /// The generated source of `chosen`, its map, and the name its build is cached under.
+    fn layout(&self, chosen: &[&Unit]) -> io::Result<Layout> {
+        let (source, units_at, entries) = generate(chosen);
+        let mut key = Hasher::new();
+        key.write(source.as_bytes()).write(self.version.as_bytes()).write(self.driver()?.as_os_str().as_bytes());
+        for flag in CODEGEN.iter().chain(&BINARY) {
+            key.write(flag.as_bytes());
+        }
+        if let [unit] = chosen {
+            key.write(unit.shown.as_bytes());
+        }
+        let key = key.finish().hex();
+        let generated = self.cache.join("src").join(format!("{key}.rs"));
+        // One unit: panics, `dbg!` and errors name the submission's own file.
+        let remap = match chosen {
+            [unit] => Some(format!("--remap-path-prefix={}={}", generated.display(), unit.shown)),
+            _ => None,
+        };
+        let map = SourceMap { generated, units: units_at, entries, remapped: remap.is_some() };
+        Ok(Layout { source, map, key, remap })
+    }
+
     /// Many units in one binary, the n-th one that compiled served as unit n. Units the
     /// compiler rejects are dropped, their error kept in their slot, and the rest rebuilt.
     pub fn build_batch(&self, units: &[Unit]) -> io::Result<Batch> {
@@ -149,23 +167,7 @@ impl Compiler {
                 return Ok(Batch { errors, binary: None });
             }
             let chosen: Vec<&Unit> = alive.iter().map(|&i| &units[i]).collect();
-            let (source, units_at, entries) = generate(&chosen);
-            let mut key = Hasher::new();
-            key.write(source.as_bytes()).write(self.version.as_bytes()).write(self.driver()?.as_os_str().as_bytes());
-            for flag in CODEGEN.iter().chain(&BINARY) {
-                key.write(flag.as_bytes());
-            }
-            if let [unit] = chosen.as_slice() {
-                key.write(unit.shown.as_bytes());
-            }
-            let key = key.finish().hex();
-            let generated = self.cache.join("src").join(format!("{key}.rs"));
-            // One unit: panics, `dbg!` and errors name the submission's own file.
-            let remap = match chosen.as_slice() {
-                [unit] => Some(format!("--remap-path-prefix={}={}", generated.display(), unit.shown)),
-                _ => None,
-            };
-            let map = SourceMap { generated, units: units_at, entries, remapped: remap.is_some() };
+            let Layout { source, map, key, remap } = self.layout(&chosen)?;
             let binary = self.cache.join("bin").join(&key);
             if binary.exists() {
                 return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
@@ -303,32 +305,6 @@ impl Compiler {
         let _ = fs::remove_dir_all(&scratch);
         built.map(|()| library)
     }
-}
-
-/// What decides which compiler `rustc` runs, as text: the program, PATH, the rustup settings
-/// and toolchains (with each one's rustc's modification time), and the environment rustup
-/// reads. Any change asks `rustc -vV` again.
-fn toolchain_fingerprint(rustc: &str) -> String {
-    let mut text = format!("rustc={rustc}\n");
-    for var in ["PATH", "RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME"] {
-        text.push_str(&format!("{var}={}\n", std::env::var(var).unwrap_or_default()));
-    }
-    let modified = |path: &Path| fs::metadata(path).and_then(|m| m.modified()).ok();
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
-    let rustup = std::env::var_os("RUSTUP_HOME").map(PathBuf::from).unwrap_or_else(|| home.join(".rustup"));
-    text.push_str(&format!("settings={:?}\n", modified(&rustup.join("settings.toml"))));
-    let mut toolchains: Vec<PathBuf> = fs::read_dir(rustup.join("toolchains"))
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    toolchains.sort();
-    for toolchain in toolchains {
-        text.push_str(&format!("{}={:?}\n", toolchain.display(), modified(&toolchain.join("bin").join("rustc"))));
-    }
-    if Path::new(rustc).is_absolute() {
-        text.push_str(&format!("program={:?}\n", modified(Path::new(rustc))));
-    }
-    text.push_str("--\n");
-    text
 }
 
 fn unique() -> u64 {

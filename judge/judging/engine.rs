@@ -90,14 +90,31 @@ pub struct Program {
     pub unit: usize,
 }
 
-/// Compiles and judges everything, calling `on` for each event on this thread.
-pub fn run(plan: &Plan, compiler: &Compiler, room: &Room, on: &mut dyn FnMut(Event)) -> Vec<Run> {
+/// Processes for the strategies whose builds are cached, started before the cases are
+/// loaded so that each is ready by its first case; `None` for every other submission.
+pub fn warm_up(submissions: &[Submission], compiler: &Compiler, limits: Limits, room: &Room) -> Vec<Option<Child>> {
+    let start = |submission: &Submission| {
+        let binary = compiler.cached(&submission.unit()).ok().flatten()?;
+        Child::spawn(&binary, 0, limits, room).ok()
+    };
+    submissions.iter().map(|s| s.is_strategy().then(|| start(s)).flatten()).collect()
+}
+
+/// Compiles and judges everything, calling `on` for each event on this thread. `warm` holds
+/// processes already started (see `warm_up`).
+pub fn run(
+    plan: &Plan,
+    compiler: &Compiler,
+    room: &Room,
+    warm: Vec<Option<Child>>,
+    on: &mut dyn FnMut(Event),
+) -> Vec<Run> {
     let count = plan.submissions.len();
     let mut runs: Vec<Run> = vec![Run { results: vec![None; plan.cases.len()], ..Run::default() }; count];
     let (send, receive) = mpsc::channel();
     let programs = compile_all(plan, compiler, &send, &receive, &mut runs, on);
     drop((send, receive));
-    judge_programs(plan, &programs, &mut runs, room, on);
+    judge_programs(plan, &programs, warm, &mut runs, room, on);
     runs
 }
 
@@ -105,6 +122,7 @@ pub fn run(plan: &Plan, compiler: &Compiler, room: &Room, on: &mut dyn FnMut(Eve
 pub fn judge_programs(
     plan: &Plan,
     programs: &[Option<Program>],
+    mut warm: Vec<Option<Child>>,
     runs: &mut [Run],
     room: &Room,
     on: &mut dyn FnMut(Event),
@@ -127,7 +145,8 @@ pub fn judge_programs(
         drop(send);
         // The strategies run on this thread, so their events reach `on` without a hand-off
         // between threads; the other lanes' events are passed on between calls.
-        strategies_lane(plan, &strategies, programs, room, &mut |message| {
+        let children = strategies.iter().map(|&i| warm.get_mut(i).and_then(Option::take)).collect();
+        strategies_lane(plan, &strategies, programs, children, room, &mut |message| {
             deliver(message, runs, on);
             while let Ok(message) = receive.try_recv() {
                 deliver(message, runs, on);
@@ -239,10 +258,10 @@ fn strategies_lane(
     plan: &Plan,
     strategies: &[usize],
     binaries: &[Option<Program>],
+    mut children: Vec<Option<Child>>,
     room: &Room,
     emit: &mut dyn FnMut(Message),
 ) {
-    let mut children: Vec<Option<Child>> = strategies.iter().map(|_| None).collect();
     let mut stopped: Vec<bool> = strategies.iter().map(|&i| binaries[i].is_none()).collect();
     for c in 0..plan.cases.len() {
         for (k, &i) in strategies.iter().enumerate() {

@@ -116,6 +116,12 @@ pub fn judge(
     if let Some(at) = bad_submissions.iter().position(typo) {
         return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
     }
+    let compiler = Compiler::new(&workspace.cache).map_err(SetupError::Compiler)?;
+    let room = Room::new().map_err(SetupError::Scratch)?;
+    let guarded = [workspace.solutions.as_path(), workspace.cases.as_path()];
+    let before = Snapshot::take(&guarded);
+    // The strategies' processes start while the cases load.
+    let warm = engine::warm_up(&submissions, &compiler, request.limits, &room);
     let loaded = match source {
         Source::Stored => cases::load(&workspace.cases, &request.cases, workspace.parsed_inputs().as_ref())
             .map_err(SetupError::Cases)?,
@@ -135,10 +141,6 @@ pub fn judge(
     if let Ok(checked) = honourable.join() {
         checked.map_err(SetupError::Limits)?;
     }
-    let compiler = Compiler::new(&workspace.cache).map_err(SetupError::Compiler)?;
-    let room = Room::new().map_err(SetupError::Scratch)?;
-    let guarded = [workspace.solutions.as_path(), workspace.cases.as_path()];
-    let before = Snapshot::take(&guarded);
     started(&Started {
         submissions: &submissions,
         cases: &loaded.cases,
@@ -152,7 +154,7 @@ pub fn judge(
         jobs: request.jobs,
         fail_fast: request.fail_fast,
     };
-    let runs = engine::run(&plan, &compiler, &room, on);
+    let runs = engine::run(&plan, &compiler, &room, warm, on);
     let changes = before.changes();
     let filtered = !request.cases.is_empty();
     let met =

@@ -184,7 +184,7 @@ pub fn mutants(
             });
         }
         let last = loaded.cases.len().saturating_sub(1);
-        engine::judge_programs(&plan, &progs, &mut runs, &room, &mut |event| {
+        engine::judge_programs(&plan, &progs, Vec::new(), &mut runs, &room, &mut |event| {
             if let Event::Judged { case, result, .. } = event {
                 if result.verdict != Some(Verdict::Ac) || case == last {
                     finished += 1;
@@ -250,7 +250,7 @@ fn slowest_case(
         fail_fast: true,
     };
     let mut runs = vec![Run { results: vec![None; cases.len()], compiled: Some(Ok(())), fault: None }];
-    engine::judge_programs(&plan, &[Some(program)], &mut runs, room, &mut |_| {});
+    engine::judge_programs(&plan, &[Some(program)], Vec::new(), &mut runs, room, &mut |_| {});
     if first_failure(&runs[0]) != Some(Verdict::Ac) {
         return Err(SearchError::Judge(format!("{} does not pass the stored cases itself", original.name)));
     }
