@@ -21,6 +21,8 @@ use std::sync::OnceLock;
 use super::diagnose::{diagnose, first_headline, SourceMap};
 pub use super::diagnose::{CompileError, Place};
 use super::digest::Hasher;
+use super::files::unique;
+pub use super::files::write_atomically;
 use super::toolchain;
 use crate::problem;
 
@@ -305,26 +307,6 @@ impl Compiler {
         let _ = fs::remove_dir_all(&scratch);
         built.map(|()| library)
     }
-}
-
-fn unique() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Writes through a temporary file and a rename, so a reader never sees half a file. It never
-/// replaces what is not a regular file: a rename onto `/dev/null` would put a file in its place.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    match fs::symlink_metadata(path) {
-        Ok(meta) if !meta.is_file() => {
-            return Err(io::Error::new(io::ErrorKind::AlreadyExists, "exists and is not a regular file; not replaced"));
-        }
-        _ => {}
-    }
-    let partial = path.with_extension(format!("part{}-{}", std::process::id(), unique()));
-    fs::write(&partial, bytes)?;
-    fs::rename(&partial, path).inspect_err(|_| drop(fs::remove_file(&partial)))
 }
 
 /// A source being generated, and how many lines it has.

@@ -7,6 +7,7 @@ pub mod child;
 pub mod compile;
 mod diagnose;
 pub mod digest;
+mod files;
 pub mod limits;
 pub mod outcome;
 mod room;

@@ -6,8 +6,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::compile::write_atomically;
 use super::digest::Digest;
+use super::files::write_atomically;
 
 /// `rustc -vV`'s output. One file per fingerprint: `cargo run` and a direct run see different
 /// rustup variables, and each keeps its answer.
