@@ -63,6 +63,12 @@ pub struct Child {
     gone: bool,
 }
 
+/// Which values a call was sent with: the judge lends each case's own slice, so its address
+/// and length name it.
+fn identity(values: &[i32]) -> (usize, usize) {
+    (values.as_ptr() as usize, values.len())
+}
+
 /// Skips what this system cannot do, so the judge still runs (without that limit) elsewhere.
 fn unless_unsupported(result: io::Result<()>) -> io::Result<()> {
     match result {
@@ -156,18 +162,17 @@ impl Child {
         // Before the clock starts: this call's values, unless they went ahead, and the next
         // call's frame, encoded.
         let held = match self.ahead.take() {
-            Some((seq, sent)) if sent == (values.as_ptr() as usize, values.len()) => Ok(seq),
-            _ => self.send_call(values),
+            Some((seq, sent)) if sent == identity(values) => Ok(seq),
+            _ => {
+                let (seq, frame) = self.call_frame(values);
+                self.send(frame).map(|()| seq)
+            }
         };
-        let next = next.map(|next| {
-            self.seq += 1;
-            let frame = Request::Call { values: next.into(), peak: true }.encode(self.seq);
-            (self.seq, (next.as_ptr() as usize, next.len()), Arc::new(frame))
-        });
+        let next = next.map(|next| (self.call_frame(next), identity(next)));
         let start = Instant::now();
         let result = held.and_then(|seq| {
             self.send(Arc::new(Request::Go.encode(seq)))?;
-            if let Some((ahead, values, frame)) = next {
+            if let Some(((ahead, frame), values)) = next {
                 self.send(frame)?;
                 self.ahead = Some((ahead, values));
             }
@@ -180,10 +185,10 @@ impl Child {
         Call { result, stdout: self.stdout.take(), stderr: self.stderr.take(), wall }
     }
 
-    fn send_call(&mut self, values: &[i32]) -> Result<u32, Ending> {
+    /// The next number and the call frame for `values` under it.
+    fn call_frame(&mut self, values: &[i32]) -> (u32, Arc<Vec<u8>>) {
         self.seq += 1;
-        self.send(Arc::new(Request::Call { values: values.into(), peak: true }.encode(self.seq)))?;
-        Ok(self.seq)
+        (self.seq, Arc::new(Request::Call { values: values.into(), peak: true }.encode(self.seq)))
     }
 
     /// Sends a batch already encoded with `wire::encode_batch`; several children can work on
