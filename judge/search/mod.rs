@@ -103,6 +103,13 @@ pub struct Rate {
     pub jobs: usize,
 }
 
+impl Rate {
+    /// How fast `job` was swept.
+    pub fn of(swept: &sweep::Swept, job: &sweep::Job) -> Rate {
+        Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: job.binaries.len(), jobs: job.jobs }
+    }
+}
+
 /// Shrinks what a sweep found.
 pub fn counterexample(prepared: &Prepared, limits: Limits, found: sweep::Found) -> Result<Counterexample, SearchError> {
     let binary = &prepared.binaries[found.submission];

@@ -66,12 +66,7 @@ pub fn stress(workspace: &Workspace, request: &Request, progress: &mut dyn FnMut
         jobs: request.jobs,
     };
     let swept = sweep::sweep(&job, &prepared.room, progress).map_err(SearchError::Judge)?;
-    let rate = Rate {
-        checked: swept.checked,
-        elapsed: swept.elapsed,
-        submissions: prepared.binaries.len(),
-        jobs: request.jobs,
-    };
+    let rate = Rate::of(&swept, &job);
     let case = swept.found.as_ref().map(|f| plan(seed, f.index, &shapes, max_len));
     let example = swept.found.map(|found| counterexample(&prepared, request.limits, found)).transpose()?;
     let changes = prepared.changes();

@@ -43,12 +43,7 @@ pub fn verify(workspace: &Workspace, request: &Request, progress: &mut dyn FnMut
     let job =
         Job { total, case: &make, max_len, binaries: &prepared.binaries, limits: request.limits, jobs: request.jobs };
     let swept = sweep::sweep(&job, &prepared.room, progress).map_err(SearchError::Judge)?;
-    let rate = Rate {
-        checked: swept.checked,
-        elapsed: swept.elapsed,
-        submissions: prepared.binaries.len(),
-        jobs: request.jobs,
-    };
+    let rate = Rate::of(&swept, &job);
     let example = swept.found.map(|found| counterexample(&prepared, request.limits, found)).transpose()?;
     Ok(Outcome { total, rate, example, changes: prepared.changes() })
 }
