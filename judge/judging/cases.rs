@@ -84,57 +84,57 @@ pub struct Loaded {
 /// suite order (samples, edge, then by name) and natural order within a suite.
 /// Inputs parsed before are taken from `parsed`, when given.
 pub fn load(root: &Path, patterns: &[String], parsed: Option<&Parsed>) -> Result<Loaded, CasesError> {
-    let mut bad = Vec::new();
+    // One slot per case to read, in order; a suite that cannot be listed fills its slot now.
     let mut wanted = Vec::new();
+    let mut slots: Vec<Option<Result<Case, BadCase>>> = Vec::new();
     for suite in suites(root)? {
         let dir = root.join(&suite);
         let names = match pairs(&dir) {
             Ok(names) => names,
             Err(error) => {
-                bad.push((wanted.len(), BadCase { id: suite, problem: CaseProblem::Unreadable { path: dir, error } }));
+                wanted.push(None);
+                slots.push(Some(Err(BadCase { id: suite, problem: CaseProblem::Unreadable { path: dir, error } })));
                 continue;
             }
         };
         for (name, present) in names {
             if patterns.is_empty() || patterns.iter().any(|p| matches(p, &suite, &name)) {
-                wanted.push((format!("{suite}/{name}"), dir.join(format!("{name}.in")), present));
+                wanted.push(Some((format!("{suite}/{name}"), dir.join(format!("{name}.in")), present)));
+                slots.push(None);
             }
         }
     }
-    let read = read_all(wanted, parsed);
-    let mut loaded = Loaded { cases: Vec::with_capacity(read.len()), bad: Vec::new() };
-    let mut bad = bad.into_iter().peekable();
-    for (at, case) in read.into_iter().enumerate() {
-        while let Some((_, problem)) = bad.next_if(|(before, _)| *before == at) {
-            loaded.bad.push(problem);
-        }
-        match case {
+    read_all(&wanted, &mut slots, parsed);
+    let mut loaded = Loaded { cases: Vec::with_capacity(slots.len()), bad: Vec::new() };
+    for slot in slots.into_iter().flatten() {
+        match slot {
             Ok(case) => loaded.cases.push(case),
             Err(problem) => loaded.bad.push(problem),
         }
     }
-    loaded.bad.extend(bad.map(|(_, problem)| problem));
     Ok(loaded)
 }
 
-/// Reads and parses the cases on every core, since parsing is most of the judge's work on
-/// a fast solution; the order is kept.
-fn read_all(wanted: Vec<(String, PathBuf, (bool, bool))>, parsed: Option<&Parsed>) -> Vec<Result<Case, BadCase>> {
+/// A case to read: its id, its `.in` path, and which of its two files exist.
+type Wanted = (String, PathBuf, (bool, bool));
+
+/// Reads and parses the wanted cases into their slots on every core, since parsing is most of
+/// the judge's work on a fast solution.
+fn read_all(wanted: &[Option<Wanted>], slots: &mut [Option<Result<Case, BadCase>>], parsed: Option<&Parsed>) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(wanted.len().max(1));
-    let mut slots: Vec<Option<Result<Case, BadCase>>> = (0..wanted.len()).map(|_| None).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let done = std::sync::Mutex::new(&mut slots);
+    let done = std::sync::Mutex::new(slots);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((id, input, present)) = wanted.get(at) else { break };
+                let Some(entry) = wanted.get(at) else { break };
+                let Some((id, input, present)) = entry else { continue };
                 let case = read_case(id, input, *present, parsed);
                 done.lock().unwrap_or_else(|p| p.into_inner())[at] = Some(case);
             });
         }
     });
-    slots.into_iter().flatten().collect()
 }
 
 fn read_case(
