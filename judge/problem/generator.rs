@@ -60,7 +60,31 @@ pub enum Shape {
     /// lead (at -100,000 instead of i32::MIN): it caps a lost position's loss, which only a
     /// close game with a huge swing turns into a wrong winner.
     Comeback,
+    /// Leads held on one small value, -1, 0 or 1 (drawn from the seed), along the whole row.
+    /// Built from the back: each pile is the value that makes the lead of the player to move
+    /// there exactly the target, given the piles after it; one pile in 32 is random instead,
+    /// and the next few piles bring the leads back (without those, a target of -1 gives -2,
+    /// -2, …, -2, -1 and a target of 1 gives …, 2, 0, 0, 2, 0, 0, 1). Targets a memo that
+    /// marks "not computed" with a value a lead can take: every position on the plateau is
+    /// computed again at every call, so the calls grow like 1.84^n, as with no memo at all.
+    ///
+    /// Only markers near zero can be caught this way. Three leads in a row equal to v need
+    /// -500 <= v <= 1,500 (the pile before them is worth 2v - max(0, s[i+1], s[i+1] +
+    /// s[i+2]), within -1000..=1000). Below -1,500 no two leads within three piles of each
+    /// other can both equal v (f(i) + f(i+k) >= -1000k), so each marked position is computed
+    /// at most three times and the memo stays linear: i32::MIN, -1e9, -(1 << 30) and
+    /// -100,000 are safe. Past ±50,000,000 no lead reaches v at all: i32::MAX, 1e9,
+    /// 0x3f3f3f3f and 1 << 30 are safe. Positive values in between can be held on three piles
+    /// in four (zeros before a suffix whose leads start -v, v, v), but no public solution
+    /// marks with one.
+    Plateau,
 }
+
+/// The values `Plateau` holds the leads on: the markers people use that a lead can take.
+const PLATEAU_TARGETS: [i64; 3] = [-1, 0, 1];
+
+/// One pile in this many is random in a plateau.
+const PLATEAU_BREAK: usize = 32;
 
 /// The shortest comeback case whose split is searched for.
 const SEARCHED: usize = 64;
@@ -79,7 +103,7 @@ const MIXED_PARTS: [Shape; 9] = [
 ];
 
 impl Shape {
-    pub const ALL: [Shape; 11] = [
+    pub const ALL: [Shape; 12] = [
         Shape::Uniform,
         Shape::Narrow,
         Shape::Negative,
@@ -91,6 +115,7 @@ impl Shape {
         Shape::Periodic,
         Shape::Mixed,
         Shape::Comeback,
+        Shape::Plateau,
     ];
 
     pub fn name(self) -> &'static str {
@@ -106,6 +131,7 @@ impl Shape {
             Shape::Periodic => "periodic",
             Shape::Mixed => "mixed",
             Shape::Comeback => "comeback",
+            Shape::Plateau => "plateau",
         }
     }
 
@@ -195,6 +221,31 @@ fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {
             let split = if rng.below(2) == 0 { low } else { high };
             out.extend(joined(split));
         }
+        Shape::Plateau => {
+            let target = PLATEAU_TARGETS[rng.below(PLATEAU_TARGETS.len())];
+            out.resize(start + len, 0);
+            let row = &mut out[start..];
+            // The leads f(i+1), f(i+2), f(i+3) of the piles already placed (f(len) = 0).
+            let mut later = [0i64; 3];
+            for i in (0..len).rev() {
+                // The best the mover at i gets beyond s[i]: max over k of s[i+1..i+k] - f(i+k).
+                let moves = 3.min(len - i);
+                let (mut beyond, mut taken) = (i64::MIN, 0i64);
+                for k in 1..=moves {
+                    beyond = beyond.max(taken - later[k - 1]);
+                    if k < moves {
+                        taken += i64::from(row[i + k]);
+                    }
+                }
+                let value = if rng.below(PLATEAU_BREAK) == 0 {
+                    rng.range(MIN_VALUE, MAX_VALUE)
+                } else {
+                    (target - beyond).clamp(MIN_VALUE.into(), MAX_VALUE.into()) as i32
+                };
+                row[i] = value;
+                later = [i64::from(value) + beyond, later[0], later[1]];
+            }
+        }
     }
 }
 
@@ -228,6 +279,43 @@ mod tests {
             assert_eq!(generate(shape, 500, 9), generate(shape, 500, 9));
         }
         assert_ne!(generate(Shape::Uniform, 500, 9), generate(Shape::Uniform, 500, 10));
+    }
+
+    /// How many times a top-down memo that marks "not computed" with `marker` computes a pile
+    /// on this row: a pile whose lead is the marker at every call, any other at the first.
+    fn memo_computations(values: &[i32], marker: i64) -> f64 {
+        let leads = oracle::explain(values).leads;
+        let mut calls = vec![0f64; values.len()];
+        calls[0] = 1.0;
+        let mut total = 0.0;
+        for i in 0..values.len() {
+            let computed = if leads[i] == marker { calls[i] } else { calls[i].min(1.0) };
+            total += computed;
+            for next in calls.iter_mut().skip(i + 1).take(3) {
+                *next += computed;
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn plateaus_hold_the_leads_on_each_target_for_long_stretches() {
+        let mut seen = Vec::new();
+        for seed in 0..12 {
+            let values = generate(Shape::Plateau, 50_000, seed);
+            let leads = oracle::explain(&values).leads;
+            let target = PLATEAU_TARGETS.into_iter().max_by_key(|t| leads.iter().filter(|l| *l == t).count()).unwrap();
+            let on = leads[..50_000].iter().filter(|&&l| l == target).count();
+            let longest = leads[..50_000].split(|&l| l != target).map(<[i64]>::len).max().unwrap();
+            assert!(on >= 45_000 && longest >= 100, "seed {seed}: {on} leads on {target}, longest run {longest}");
+            // So a memo marking with the target computes the row's piles far too often.
+            assert!(memo_computations(&values, target) > 1e12, "seed {seed}");
+            assert!(memo_computations(&values, i64::from(i32::MIN)) <= 50_000.0, "seed {seed}");
+            seen.push(target);
+        }
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen, PLATEAU_TARGETS, "some target is never drawn");
     }
 
     #[test]
