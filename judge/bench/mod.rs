@@ -10,19 +10,17 @@
 //! keeps freed memory resident (see `exec::child::ALLOCATOR`), so no timed call pays for mmap
 //! and munmap, and the memory reading counts what a call freed.
 
-use crate::exec::child::{Child, Room};
-use crate::exec::compile::{Binary, Compiler};
+use crate::exec::child::Child;
+use crate::exec::compile::Program;
 use crate::exec::limits::Limits;
 use crate::exec::outcome::Ending;
-use crate::judging::submissions::Catalog;
-use crate::judging::workspace::Workspace;
+use crate::judging::workbench::Workbench;
 use crate::problem::generator::{self, Shape};
-use crate::search::{prepare, SearchError};
+use crate::search::growth::{self, Growth};
+use crate::search::{build, SearchError};
 
 pub const SEED: u64 = 1406;
 pub const SHAPE: Shape = Shape::Uniform;
-pub const SIZES: [usize; 4] = [1_000, 10_000, 50_000, 200_000];
-pub const REPS: u32 = 31;
 /// Bench measures memory rather than limiting it: a recursion ten million levels deep touches
 /// gigabytes of stack.
 pub const MEMORY_MIB: u64 = 8 << 10;
@@ -32,10 +30,13 @@ pub use crate::exec::child::MMAP_THRESHOLD;
 pub struct Request {
     pub sizes: Vec<usize>,
     pub reps: u32,
-    /// The strategies when empty; wrong submissions are refused.
-    pub solutions: Vec<String>,
-    /// The time limit is each call's deadline; the stack grows to fit the largest size.
-    pub limits: Limits,
+}
+
+/// The limits bench runs under: the time limit is each call's deadline, memory is measured
+/// rather than limited, and the stack grows to fit the largest size.
+pub fn limits(time: std::time::Duration, sizes: &[usize]) -> Limits {
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    Limits { time, memory_mib: MEMORY_MIB, stack_mib: 0 }.for_depth(largest)
 }
 
 /// Order statistics of the timed calls, in nanoseconds.
@@ -85,8 +86,12 @@ pub struct Failure {
 
 pub struct Report {
     pub compiler: String,
+    /// Each strategy's time against n, fitted (see `search::growth`), in `strategies` order.
+    pub growth: Vec<Growth>,
     pub cores: Option<usize>,
     pub reps: u32,
+    /// What every call ran under: its deadline is the time limit.
+    pub limits: Limits,
     pub stack_bytes: u64,
     pub strategies: Vec<String>,
     /// Grouped by n (ascending), strategies in name order within a size.
@@ -106,34 +111,36 @@ impl Report {
     }
 }
 
-pub fn bench(workspace: &Workspace, request: &Request) -> Result<Report, SearchError> {
-    let catalog = Catalog::scan(workspace).map_err(SearchError::Submission)?;
-    let names = if request.solutions.is_empty() { catalog.strategies() } else { request.solutions.clone() };
-    if let Some(wrong) = names.iter().map(|n| catalog.normalise(n)).find(|n| n.starts_with("wrong/") || n.contains('#'))
-    {
-        return Err(SearchError::Judge(format!("'judge bench' times correct strategies only, not {wrong:?}")));
+/// Refuses what is not a strategy: bench times correct solutions only.
+pub fn check_names(names: &[String]) -> Result<(), SearchError> {
+    match names.iter().find(|n| n.starts_with("wrong/") || n.contains('#') || n.contains("/wrong/")) {
+        Some(wrong) => Err(SearchError::Judge(format!("'judge bench' times correct strategies only, not {wrong:?}"))),
+        None => Ok(()),
     }
+}
+
+pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError> {
     let mut sizes = request.sizes.clone();
     sizes.sort_unstable();
     sizes.dedup();
-    let limits = request.limits.for_depth(sizes.last().copied().unwrap_or(0));
-    let prepared = prepare(workspace, &names, limits)?;
-    let compiler = Compiler::new(&workspace.cache).map_err(SearchError::Compiler)?;
+    let programs = build(bench)?;
     let mut report = Report {
-        compiler: compiler.version().to_string(),
+        compiler: bench.compiler.version().to_string(),
+        growth: Vec::new(),
         cores: std::thread::available_parallelism().ok().map(|n| n.get()),
         reps: request.reps.max(1),
-        stack_bytes: limits.stack_bytes(),
-        strategies: prepared.submissions.iter().map(|s| s.name.clone()).collect(),
+        limits: bench.limits(),
+        stack_bytes: bench.limits().stack_bytes(),
+        strategies: bench.submissions.iter().map(|s| s.name.clone()).collect(),
         rows: Vec::new(),
         failures: Vec::new(),
     };
     for &n in &sizes {
         let input = generator::generate(SHAPE, n, SEED);
         let first = report.rows.len();
-        for (submission, binary) in prepared.submissions.iter().zip(&prepared.binaries) {
+        for (submission, program) in bench.submissions.iter().zip(&programs) {
             let strategy = submission.name.clone();
-            match measure(binary, limits, &prepared.room, &input, report.reps) {
+            match measure(bench, program, &input, report.reps) {
                 Ok(mut measured) => {
                     let time = Stats::of(&mut measured.times);
                     let (answer, extra_kib) = (measured.answer, measured.extra_kib);
@@ -147,6 +154,10 @@ pub fn bench(workspace: &Workspace, request: &Request) -> Result<Report, SearchE
             row.ratio = row.time.median as f64 / fastest;
         }
     }
+    let input = generator::generate(SHAPE, crate::problem::MAX_LEN, SEED);
+    for program in &programs {
+        report.growth.push(growth::probe(&mut bench.runner(program), &input).map_err(SearchError::Judge)?);
+    }
     Ok(report)
 }
 
@@ -158,8 +169,8 @@ struct Measured {
 }
 
 /// Times in one child, then the memory reading in a fresh one.
-fn measure(binary: &Binary, limits: Limits, room: &Room, input: &[i32], reps: u32) -> Result<Measured, Ending> {
-    let spawn = || Child::spawn(binary, 0, limits, room).map_err(|_| Ending::LostChannel);
+fn measure(bench: &Workbench, program: &Program, input: &[i32], reps: u32) -> Result<Measured, Ending> {
+    let spawn = || Child::spawn(program, bench.limits(), &bench.room).map_err(|_| Ending::LostChannel);
     let (times, answer) = spawn()?.time(input, reps)?;
     let (extra_kib, _) = spawn()?.measure(input)?;
     Ok(Measured { times, answer, extra_kib })

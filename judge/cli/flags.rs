@@ -1,8 +1,18 @@
 //! Every flag, defined once: its name, the kind and placeholder of its value, the commands it
-//! applies to with the default for each, and its help line. The help text, each command's
-//! `--help`, the per-command allowlist and the "did you mean" list all come from this table.
+//! applies to, its default, its help line, and the field of `Args` it fills. The help text,
+//! each command's `--help`, the per-command allowlist, the "did you mean" list and every
+//! default value all come from this table.
 
-use super::Command::{self, Bench, Bless, Gen, Judge, Mutants, Paste, Run, Stress, Verify};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::value::{read_value, Value};
+use super::Command::{self, Bench, Bless, Gen, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
+use crate::exec::limits::Limits;
+use crate::judging::mutate::Operator;
+use crate::problem::generator::Shape;
+use crate::problem::MAX_LEN;
 
 /// How a report is written: the values of `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,14 +21,23 @@ pub enum Format {
     Json,
 }
 
-impl Format {
-    pub const ALL: [Format; 2] = [Format::Text, Format::Json];
-    /// The `--format` words, in the order of `ALL`.
-    pub const NAMES: &[&str] = &["text", "json"];
+/// When text reports are coloured: the values of `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
 
-    pub(super) fn named(word: &str) -> Option<Format> {
-        Format::NAMES.iter().position(|n| *n == word).map(|i| Format::ALL[i])
-    }
+/// Whether children run in a sandbox: the values of `--sandbox`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sandbox {
+    /// Where the kernel allows one; otherwise say so and run without.
+    Auto,
+    /// Refuse to run without one.
+    Require,
+    /// Never: today's protections only.
+    Off,
 }
 
 /// What a flag's value is, which decides how it is read and checked.
@@ -28,8 +47,8 @@ pub enum Kind {
     Switch,
     /// Any text: a name, a pattern, a path.
     Text,
-    /// A whole number of at least `min`.
-    Count { min: u64 },
+    /// A whole number from `min` to `max`.
+    Count { min: u64, max: u64 },
     /// `1`, `0.5`, `1.5s` or `300ms`.
     Duration,
     /// One of a fixed set of words.
@@ -46,272 +65,601 @@ pub enum Kind {
     Operator,
 }
 
+const ANY: u64 = u64::MAX;
+
+/// What a flag is when it is not given.
+#[derive(Clone, Copy, Debug)]
+pub enum Default {
+    /// Nothing: the field keeps its empty value.
+    None,
+    /// This value, for every command that takes the flag.
+    Value(&'static str),
+    /// A value per command, where the commands differ.
+    PerCommand(&'static [(Command, &'static str)]),
+    /// Worked out when the command runs; these words say how, per command, in the help.
+    Said(&'static [(Command, &'static str)]),
+}
+
 pub struct Flag {
     pub name: &'static str,
     pub kind: Kind,
     /// `NAME`, `DURATION`: shown in help, distinct for every kind of value.
     pub placeholder: &'static str,
-    /// The commands that take it, each with its default as shown in help (None: no default).
-    pub commands: &'static [(Command, Option<&'static str>)],
+    pub commands: &'static [Command],
+    pub default: Default,
     /// May be given more than once.
     pub repeats: bool,
     pub help: &'static str,
+    /// Writes a value of this flag into the options.
+    pub set: fn(&mut Args, Value),
 }
 
-pub const FLAGS: &[Flag] = &[
-    Flag {
-        name: "--solution",
-        kind: Kind::Text,
-        placeholder: "NAME",
-        commands: &[
-            (Judge, Some("every solution")),
-            (Run, Some("the strategies")),
-            (Stress, Some("the strategies")),
-            (Verify, Some("the strategies")),
-            (Bench, Some("the strategies")),
-            (Mutants, Some("the strategies")),
-        ],
-        repeats: true,
-        help: "only this solution: a name (four_scalars, wrong/sign_slip), its path (solutions/x.rs) or a mutant (dp_array#12)",
-    },
-    Flag {
-        name: "--case",
-        kind: Kind::Text,
-        placeholder: "PATTERN",
-        commands: &[(Judge, Some("every case"))],
-        repeats: true,
-        help: "only cases whose suite, name or suite/name matches ('*' is a wildcard)",
-    },
-    Flag {
-        name: "--cases",
-        kind: Kind::Text,
-        placeholder: "DIR",
-        commands: &[(Judge, Some("testcases")), (Bless, Some("testcases")), (Stress, Some("testcases")), (Mutants, Some("testcases"))],
-        repeats: false,
-        help: "the folder of suites (each suite a folder of NAME.in and NAME.out)",
-    },
-    Flag {
-        name: "--time-limit",
-        kind: Kind::Duration,
-        placeholder: "DURATION",
-        commands: &[(Judge, Some("1s")), (Run, Some("1s")), (Stress, Some("1s")), (Verify, Some("1s")), (Bench, Some("1s"))],
-        repeats: false,
-        help: "wall time of one call (1, 0.5, 1.5s, 300ms); the judge kills a call 50ms past it",
-    },
-    Flag {
-        name: "--memory-limit",
-        kind: Kind::Count { min: 1 },
-        placeholder: "MIB",
-        commands: &[(Judge, Some("256")), (Run, Some("256")), (Stress, Some("256")), (Verify, Some("256"))],
-        repeats: false,
-        help: "resident memory of a solution's process during one call, in MiB; more is MLE",
-    },
-    Flag {
-        name: "--stack-mb",
-        kind: Kind::Count { min: 1 },
-        placeholder: "MIB",
-        commands: &[(Judge, Some("512")), (Run, Some("512")), (Stress, Some("512")), (Verify, Some("512"))],
-        repeats: false,
-        help: "stack of the thread that calls the solution, in MiB (reserved; only what is touched counts)",
-    },
-    Flag {
-        name: "--jobs",
-        kind: Kind::Count { min: 1 },
-        placeholder: "N",
-        commands: &[
-            (Judge, Some("cores - 1, beside one that runs the strategies alone")),
-            (Stress, Some("cores")),
-            (Verify, Some("cores")),
-            (Mutants, Some("cores")),
-        ],
-        repeats: false,
-        help: "threads that run solutions at the same time",
-    },
-    Flag {
-        name: "--format",
-        kind: Kind::Choice(Format::NAMES),
-        placeholder: "FORMAT",
-        commands: &[
-            (Judge, Some("text")),
-            (Run, Some("text")),
-            (Bless, Some("text")),
-            (Stress, Some("text")),
-            (Verify, Some("text")),
-            (Bench, Some("text")),
-            (Mutants, Some("text")),
-        ],
-        repeats: false,
-        help: "text for a person, json for a program",
-    },
-    Flag {
-        name: "--color",
-        kind: Kind::Choice(&["auto", "always", "never"]),
-        placeholder: "WHEN",
-        commands: &[(Judge, Some("auto")), (Run, Some("auto"))],
-        repeats: false,
-        help: "colour in text reports; auto means on a terminal without NO_COLOR",
-    },
-    Flag {
-        name: "--verbose",
-        kind: Kind::Switch,
-        placeholder: "",
-        commands: &[(Judge, None)],
-        repeats: false,
-        help: "also show the failures that wrong submissions are expected to have",
-    },
-    Flag {
-        name: "--all-failures",
-        kind: Kind::Switch,
-        placeholder: "",
-        commands: &[(Judge, None)],
-        repeats: false,
-        help: "show every failure, not the first 3 of each solution",
-    },
-    Flag {
-        name: "--fail-fast",
-        kind: Kind::Switch,
-        placeholder: "",
-        commands: &[(Judge, None)],
-        repeats: false,
-        help: "stop each solution at its first failure (wrong submissions always do)",
-    },
-    Flag {
-        name: "--file",
-        kind: Kind::Text,
-        placeholder: "PATH",
-        commands: &[(Run, None)],
-        repeats: false,
-        help: "read the input from this file instead of the command line or stdin",
-    },
-    Flag {
-        name: "--plain",
-        kind: Kind::Switch,
-        placeholder: "",
-        commands: &[(Run, None)],
-        repeats: false,
-        help: "print only the answer of the one --solution, as LeetCode prints it (for oj test -c)",
-    },
-    Flag {
-        name: "--shape",
-        kind: Kind::Shape,
-        placeholder: "SHAPE",
-        commands: &[(Gen, None), (Stress, Some("every shape"))],
-        repeats: true,
-        help: "the kind of input the generator makes",
-    },
-    Flag {
-        name: "--len",
-        kind: Kind::Count { min: 1 },
-        placeholder: "N",
-        commands: &[(Gen, None)],
-        repeats: false,
-        help: "how many values",
-    },
-    Flag {
-        name: "--seed",
-        kind: Kind::Count { min: 0 },
-        placeholder: "SEED",
-        commands: &[(Gen, None), (Stress, Some("1"))],
-        repeats: false,
-        help: "the seed: the same seed makes the same cases on every machine",
-    },
-    Flag {
-        name: "--count",
-        kind: Kind::Count { min: 1 },
-        placeholder: "N",
-        commands: &[(Stress, Some("100000"))],
-        repeats: false,
-        help: "how many random cases",
-    },
-    Flag {
-        name: "--max-len",
-        kind: Kind::Count { min: 1 },
-        placeholder: "N",
-        commands: &[(Stress, Some("20")), (Verify, Some("8"))],
-        repeats: false,
-        help: "the longest array",
-    },
-    Flag {
-        name: "--save",
-        kind: Kind::Switch,
-        placeholder: "",
-        commands: &[(Stress, None)],
-        repeats: false,
-        help: "store the shrunk counterexample as a case in the regressions suite",
-    },
-    Flag {
-        name: "--values",
-        kind: Kind::Range,
-        placeholder: "LOW..=HIGH",
-        commands: &[(Verify, Some("-3..=3"))],
-        repeats: false,
-        help: "the range every value is drawn from",
-    },
-    Flag {
-        name: "--sizes",
-        kind: Kind::Sizes,
-        placeholder: "N,N,...",
-        commands: &[(Bench, Some("1000,10000,50000,200000"))],
-        repeats: false,
-        help: "the input sizes",
-    },
-    Flag {
-        name: "--reps",
-        kind: Kind::Count { min: 1 },
-        placeholder: "N",
-        commands: &[(Bench, Some("31"))],
-        repeats: false,
-        help: "timed calls per strategy and size, after one warm-up call",
-    },
-    Flag {
-        name: "--svg",
-        kind: Kind::OptionalPath,
-        placeholder: "[FILE]",
-        commands: &[(Bench, None)],
-        repeats: false,
-        help: "also draw the chart, to FILE or to target/judge/bench.svg (never under testcases/ or solutions/)",
-    },
-    Flag {
-        name: "--check",
-        kind: Kind::Switch,
-        placeholder: "",
-        commands: &[(Bless, None)],
-        repeats: false,
-        help: "change nothing; exit 1 if anything would change",
-    },
-    Flag {
-        name: "--copy",
-        kind: Kind::Switch,
-        placeholder: "",
-        commands: &[(Paste, None)],
-        repeats: false,
-        help: "also put the file on the clipboard, through the terminal (OSC 52)",
-    },
-    Flag {
-        name: "--operator",
-        kind: Kind::Operator,
-        placeholder: "OPERATOR",
-        commands: &[(Mutants, Some("every operator"))],
-        repeats: true,
-        help: "only mutants made by this operator",
-    },
+impl fmt::Debug for Flag {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl PartialEq for Flag {
+    fn eq(&self, other: &Flag) -> bool {
+        self.name == other.name
+    }
+}
+
+/// Every option of every command, typed. A command reads the fields of its own flags; each
+/// starts at its flag's default (see `Args::defaults`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Args {
+    pub solutions: Vec<String>,
+    pub cases: Vec<String>,
+    pub cases_dir: Option<PathBuf>,
+    pub time_limit: Duration,
+    pub memory_mib: u64,
+    pub stack_mib: u64,
+    /// None: one per core, worked out by the command.
+    pub jobs: Option<usize>,
+    pub format: Format,
+    pub color: Color,
+    pub sandbox: Sandbox,
+    pub leetcode_rust: String,
+    pub verbose: bool,
+    pub all_failures: bool,
+    pub fail_fast: bool,
+    pub file: Option<PathBuf>,
+    pub plain: bool,
+    pub shapes: Vec<Shape>,
+    pub len: usize,
+    pub seed: u64,
+    pub count: u64,
+    pub max_len: usize,
+    pub save: bool,
+    pub values: (i32, i32),
+    pub yes: bool,
+    pub sizes: Vec<usize>,
+    pub reps: u32,
+    /// `--svg`: None when not given; Some(None) for the default place.
+    pub svg: Option<Option<PathBuf>>,
+    pub check: bool,
+    pub copy: bool,
+    pub operators: Vec<Operator>,
+    /// The words that are not flags: an input, a name, a command for help.
+    pub positional: Vec<String>,
+}
+
+fn text(value: Value) -> String {
+    match value {
+        Value::Text(text) => text,
+        other => unreachable!("a text flag read {other:?}"),
+    }
+}
+
+fn count(value: Value) -> u64 {
+    match value {
+        Value::Count(n) => n,
+        other => unreachable!("a count flag read {other:?}"),
+    }
+}
+
+/// The flags, in the order help lists them.
+pub static FLAGS: [&Flag; 30] = [
+    &SOLUTION,
+    &CASE,
+    &CASES,
+    &TIME_LIMIT,
+    &MEMORY_LIMIT,
+    &STACK_MB,
+    &JOBS,
+    &FORMAT,
+    &COLOR,
+    &SANDBOX,
+    &LEETCODE_RUST,
+    &VERBOSE,
+    &ALL_FAILURES,
+    &FAIL_FAST,
+    &FILE,
+    &PLAIN,
+    &SHAPE,
+    &LEN,
+    &SEED,
+    &COUNT,
+    &MAX_LEN_FLAG,
+    &SAVE,
+    &VALUES,
+    &YES,
+    &SIZES,
+    &REPS,
+    &SVG,
+    &CHECK,
+    &COPY,
+    &OPERATOR,
 ];
 
+pub static SOLUTION: Flag = Flag {
+    name: "--solution",
+    kind: Kind::Text,
+    placeholder: "NAME",
+    commands: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch],
+    default: Default::Said(&[
+        (Judge, "every solution"),
+        (Run, "the strategies"),
+        (Stress, "the strategies"),
+        (Verify, "the strategies"),
+        (Bench, "the strategies"),
+        (Mutants, "the strategies"),
+        (Watch, "every solution not under wrong/"),
+    ]),
+    repeats: true,
+    help: "only this solution: a name (four_scalars, wrong/sign_slip), its path (solutions/x.rs) or a mutant (dp_array#12)",
+    set: |args, value| args.solutions.push(text(value)),
+};
+
+pub static CASE: Flag = Flag {
+    name: "--case",
+    kind: Kind::Text,
+    placeholder: "PATTERN",
+    commands: &[Judge, Watch],
+    default: Default::Said(&[(Judge, "every case"), (Watch, "every case")]),
+    repeats: true,
+    help: "only cases whose suite, name or suite/name matches ('*' is a wildcard)",
+    set: |args, value| args.cases.push(text(value)),
+};
+
+pub static CASES: Flag = Flag {
+    name: "--cases",
+    kind: Kind::Text,
+    placeholder: "DIR",
+    commands: &[Judge, Bless, Stress, Mutants, Watch],
+    default: Default::Said(&[
+        (Judge, "testcases"),
+        (Bless, "testcases"),
+        (Stress, "testcases"),
+        (Mutants, "testcases"),
+        (Watch, "testcases"),
+    ]),
+    repeats: false,
+    help: "the folder of suites (each suite a folder of NAME.in and NAME.out)",
+    set: |args, value| args.cases_dir = Some(PathBuf::from(text(value))),
+};
+
+pub static TIME_LIMIT: Flag = Flag {
+    name: "--time-limit",
+    kind: Kind::Duration,
+    placeholder: "DURATION",
+    commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants],
+    default: Default::Value("1s"),
+    repeats: false,
+    help: "wall time of one call by the judge's clock (1, 0.5, 1.5s, 300ms); the call is killed at it",
+    set: |args, value| match value {
+        Value::Duration(time) => args.time_limit = time,
+        other => unreachable!("--time-limit read {other:?}"),
+    },
+};
+
+pub static MEMORY_LIMIT: Flag = Flag {
+    name: "--memory-limit",
+    kind: Kind::Count { min: 1, max: ANY },
+    placeholder: "MIB",
+    commands: &[Judge, Run, Stress, Verify, Watch, Mutants],
+    default: Default::Value("256"),
+    repeats: false,
+    help: "resident memory of a solution's processes during one call, in MiB; more is MLE",
+    set: |args, value| args.memory_mib = count(value),
+};
+
+pub static STACK_MB: Flag = Flag {
+    name: "--stack-mb",
+    kind: Kind::Count { min: 1, max: ANY },
+    placeholder: "MIB",
+    commands: &[Judge, Run, Stress, Verify, Watch, Mutants],
+    default: Default::Value("64"),
+    repeats: false,
+    help: "stack of the thread that calls the solution, in MiB; reaching its end is RE (stack overflow)",
+    set: |args, value| args.stack_mib = count(value),
+};
+
+pub static JOBS: Flag = Flag {
+    name: "--jobs",
+    kind: Kind::Count { min: 1, max: ANY },
+    placeholder: "N",
+    commands: &[Judge, Stress, Verify, Mutants],
+    default: Default::Said(&[
+        (Judge, "one per core for the calls that wait on a limit, beside the strategies"),
+        (Stress, "one per core"),
+        (Verify, "one per core"),
+        (Mutants, "one per core"),
+    ]),
+    repeats: false,
+    help: "threads that run solutions at the same time",
+    set: |args, value| args.jobs = Some(count(value) as usize),
+};
+
+pub static FORMAT: Flag = Flag {
+    name: "--format",
+    kind: Kind::Choice(&["text", "json"]),
+    placeholder: "FORMAT",
+    commands: &[Judge, Run, Paste, Bless, Stress, Verify, Bench, Mutants],
+    default: Default::Value("text"),
+    repeats: false,
+    help: "text for a person, json for a program (errors too)",
+    set: |args, value| args.format = if text(value) == "json" { Format::Json } else { Format::Text },
+};
+
+pub static COLOR: Flag = Flag {
+    name: "--color",
+    kind: Kind::Choice(&["auto", "always", "never"]),
+    placeholder: "WHEN",
+    commands: &[Judge, Run, Watch],
+    default: Default::Value("auto"),
+    repeats: false,
+    help: "colour in text reports; auto means on a terminal without NO_COLOR",
+    set: |args, value| {
+        args.color = match text(value).as_str() {
+            "always" => Color::Always,
+            "never" => Color::Never,
+            _ => Color::Auto,
+        }
+    },
+};
+
+pub static SANDBOX: Flag = Flag {
+    name: "--sandbox",
+    kind: Kind::Choice(&["auto", "require", "off"]),
+    placeholder: "WHEN",
+    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch],
+    default: Default::Value("auto"),
+    repeats: false,
+    help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off",
+    set: |args, value| {
+        args.sandbox = match text(value).as_str() {
+            "require" => Sandbox::Require,
+            "off" => Sandbox::Off,
+            _ => Sandbox::Auto,
+        }
+    },
+};
+
+pub static LEETCODE_RUST: Flag = Flag {
+    name: "--leetcode-rust",
+    kind: Kind::Text,
+    placeholder: "VERSION",
+    commands: &[Judge, Run, Paste, Watch],
+    default: Default::Value(crate::problem::leetcode::RUST_VERSION),
+    repeats: false,
+    help: "the Rust version LeetCode compiles with: std APIs newer than it are named (paste: refused)",
+    set: |args, value| args.leetcode_rust = text(value),
+};
+
+pub static VERBOSE: Flag = Flag {
+    name: "--verbose",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Judge, Paste, Watch],
+    default: Default::None,
+    repeats: false,
+    help: "also show the failures wrong submissions are expected to have, and rustc's whole diagnostics",
+    set: |args, _| args.verbose = true,
+};
+
+pub static ALL_FAILURES: Flag = Flag {
+    name: "--all-failures",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Judge, Watch],
+    default: Default::None,
+    repeats: false,
+    help: "judge and show every failure: no stop after 3 TLE, every failure block",
+    set: |args, _| args.all_failures = true,
+};
+
+pub static FAIL_FAST: Flag = Flag {
+    name: "--fail-fast",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Judge, Watch],
+    default: Default::None,
+    repeats: false,
+    help: "stop each solution at its first failure (wrong submissions always do)",
+    set: |args, _| args.fail_fast = true,
+};
+
+pub static FILE: Flag = Flag {
+    name: "--file",
+    kind: Kind::Text,
+    placeholder: "PATH",
+    commands: &[Run],
+    default: Default::None,
+    repeats: false,
+    help: "read the testcases from this file, one per line, instead of the command line or stdin",
+    set: |args, value| args.file = Some(PathBuf::from(text(value))),
+};
+
+pub static PLAIN: Flag = Flag {
+    name: "--plain",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Run],
+    default: Default::None,
+    repeats: false,
+    help: "print only the answers of the one --solution, as LeetCode prints them (for oj test -c)",
+    set: |args, _| args.plain = true,
+};
+
+pub static SHAPE: Flag = Flag {
+    name: "--shape",
+    kind: Kind::Shape,
+    placeholder: "SHAPE",
+    commands: &[Gen, Stress],
+    default: Default::Said(&[(Stress, "every shape")]),
+    repeats: true,
+    help: "the kind of input the generator makes",
+    set: |args, value| match value {
+        Value::Shape(shape) => args.shapes.push(shape),
+        other => unreachable!("--shape read {other:?}"),
+    },
+};
+
+pub static LEN: Flag = Flag {
+    name: "--len",
+    kind: Kind::Count { min: 1, max: MAX_LEN as u64 },
+    placeholder: "N",
+    commands: &[Gen],
+    default: Default::None,
+    repeats: false,
+    help: "how many values",
+    set: |args, value| args.len = count(value) as usize,
+};
+
+pub static SEED: Flag = Flag {
+    name: "--seed",
+    kind: Kind::Count { min: 0, max: ANY },
+    placeholder: "SEED",
+    commands: &[Gen, Stress],
+    default: Default::PerCommand(&[(Stress, "1")]),
+    repeats: false,
+    help: "the seed: the same seed makes the same cases on every machine",
+    set: |args, value| args.seed = count(value),
+};
+
+pub static COUNT: Flag = Flag {
+    name: "--count",
+    kind: Kind::Count { min: 1, max: ANY },
+    placeholder: "N",
+    commands: &[Stress],
+    default: Default::Value("100000"),
+    repeats: false,
+    help: "how many random cases",
+    set: |args, value| args.count = count(value),
+};
+
+pub static MAX_LEN_FLAG: Flag = Flag {
+    name: "--max-len",
+    kind: Kind::Count { min: 1, max: MAX_LEN as u64 },
+    placeholder: "N",
+    commands: &[Stress, Verify],
+    default: Default::PerCommand(&[(Stress, "20"), (Verify, "8")]),
+    repeats: false,
+    help: "the longest array",
+    set: |args, value| args.max_len = count(value) as usize,
+};
+
+pub static SAVE: Flag = Flag {
+    name: "--save",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Stress],
+    default: Default::None,
+    repeats: false,
+    help: "store the shrunk counterexample as a case in the regressions suite",
+    set: |args, _| args.save = true,
+};
+
+pub static VALUES: Flag = Flag {
+    name: "--values",
+    kind: Kind::Range,
+    placeholder: "LOW..=HIGH",
+    commands: &[Verify],
+    default: Default::Value("-3..=3"),
+    repeats: false,
+    help: "the range every value is drawn from",
+    set: |args, value| match value {
+        Value::Range(low, high) => args.values = (low, high),
+        other => unreachable!("--values read {other:?}"),
+    },
+};
+
+pub static YES: Flag = Flag {
+    name: "--yes",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Verify],
+    default: Default::None,
+    repeats: false,
+    help: "start even when the estimate says the run will take more than a minute",
+    set: |args, _| args.yes = true,
+};
+
+pub static SIZES: Flag = Flag {
+    name: "--sizes",
+    kind: Kind::Sizes,
+    placeholder: "N,N,...",
+    commands: &[Bench],
+    default: Default::Value("1000,10000,50000,200000"),
+    repeats: false,
+    help: "the input sizes",
+    set: |args, value| match value {
+        Value::Sizes(sizes) => args.sizes = sizes,
+        other => unreachable!("--sizes read {other:?}"),
+    },
+};
+
+pub static REPS: Flag = Flag {
+    name: "--reps",
+    kind: Kind::Count { min: 1, max: u32::MAX as u64 },
+    placeholder: "N",
+    commands: &[Bench],
+    default: Default::Value("31"),
+    repeats: false,
+    help: "timed calls per strategy and size, after one warm-up call",
+    set: |args, value| args.reps = count(value) as u32,
+};
+
+pub static SVG: Flag = Flag {
+    name: "--svg",
+    kind: Kind::OptionalPath,
+    placeholder: "[FILE]",
+    commands: &[Bench],
+    default: Default::None,
+    repeats: false,
+    help: "also draw the chart, to FILE or to target/judge/bench.svg (never under testcases/ or solutions/)",
+    set: |args, value| match value {
+        Value::OptionalPath(path) => args.svg = Some(path.map(PathBuf::from)),
+        other => unreachable!("--svg read {other:?}"),
+    },
+};
+
+pub static CHECK: Flag = Flag {
+    name: "--check",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Bless],
+    default: Default::None,
+    repeats: false,
+    help: "change nothing; exit 1 if anything would change",
+    set: |args, _| args.check = true,
+};
+
+pub static COPY: Flag = Flag {
+    name: "--copy",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Paste],
+    default: Default::None,
+    repeats: false,
+    help: "also put the file on the clipboard, through the terminal (OSC 52)",
+    set: |args, _| args.copy = true,
+};
+
+pub static OPERATOR: Flag = Flag {
+    name: "--operator",
+    kind: Kind::Operator,
+    placeholder: "OPERATOR",
+    commands: &[Mutants],
+    default: Default::Said(&[(Mutants, "every operator")]),
+    repeats: true,
+    help: "only mutants made by this operator",
+    set: |args, value| match value {
+        Value::Operator(operator) => args.operators.push(operator),
+        other => unreachable!("--operator read {other:?}"),
+    },
+};
+
 pub fn find(name: &str) -> Option<&'static Flag> {
-    FLAGS.iter().find(|f| f.name == name)
+    FLAGS.iter().copied().find(|f| f.name == name)
 }
 
 impl Flag {
     pub fn applies_to(&self, command: Command) -> bool {
-        self.commands.iter().any(|(c, _)| *c == command)
+        self.commands.contains(&command)
     }
 
+    /// The default as help shows it, for one command.
     pub fn default_for(&self, command: Command) -> Option<&'static str> {
-        self.commands.iter().find(|(c, _)| *c == command).and_then(|(_, d)| *d)
+        let of = |table: &'static [(Command, &'static str)]| table.iter().find(|(c, _)| *c == command).map(|(_, d)| *d);
+        match self.default {
+            Default::None => None,
+            Default::Value(value) => Some(value),
+            Default::PerCommand(table) | Default::Said(table) => of(table),
+        }
+    }
+
+    /// The default as a value, where it is one.
+    fn default_value(&self, command: Command) -> Option<Value> {
+        match self.default {
+            Default::Value(_) | Default::PerCommand(_) => {
+                let text = self.default_for(command)?;
+                Some(read_value(self, Some(text.to_string())).expect("every default in the table reads"))
+            }
+            Default::None | Default::Said(_) => None,
+        }
     }
 }
 
 /// The flags a command takes, in table order.
 pub fn of(command: Command) -> impl Iterator<Item = &'static Flag> {
-    FLAGS.iter().filter(move |f| f.applies_to(command))
+    FLAGS.iter().copied().filter(move |f| f.applies_to(command))
+}
+
+impl Args {
+    /// The limits every call runs under.
+    pub fn limits(&self) -> Limits {
+        Limits { time: self.time_limit, memory_mib: self.memory_mib, stack_mib: self.stack_mib }
+    }
+
+    /// What every field is when no flag is given to `command`: each flag's default, from the table.
+    pub fn defaults(command: Command) -> Args {
+        let mut args = Args::empty();
+        for flag in of(command) {
+            if let Some(value) = flag.default_value(command) {
+                (flag.set)(&mut args, value);
+            }
+        }
+        args
+    }
+
+    /// Every field at its empty value: what a flag without a default leaves.
+    fn empty() -> Args {
+        Args {
+            solutions: Vec::new(),
+            cases: Vec::new(),
+            cases_dir: None,
+            time_limit: Duration::ZERO,
+            memory_mib: 0,
+            stack_mib: 0,
+            jobs: None,
+            format: Format::Text,
+            color: Color::Auto,
+            sandbox: Sandbox::Auto,
+            leetcode_rust: String::new(),
+            verbose: false,
+            all_failures: false,
+            fail_fast: false,
+            file: None,
+            plain: false,
+            shapes: Vec::new(),
+            len: 0,
+            seed: 0,
+            count: 0,
+            max_len: 0,
+            save: false,
+            values: (0, 0),
+            yes: false,
+            sizes: Vec::new(),
+            reps: 0,
+            svg: None,
+            check: false,
+            copy: false,
+            operators: Vec::new(),
+            positional: Vec::new(),
+        }
+    }
 }

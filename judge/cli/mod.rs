@@ -2,15 +2,13 @@
 //! of flags, into an `Invocation`: the command, its flags with typed values, its positional
 //! words. An invocation renders back to the words that make it, so every command the judge
 //! prints (rerun, try it, keep it) is an invocation, and parsing what it printed gives back
-//! the same options. `options` turns an invocation into each command's typed options.
+//! the same options. `Invocation::args` fills the typed `Args` through each flag's own setter.
 
 pub mod flags;
-pub mod options;
 pub mod suggest;
 mod value;
 
-use flags::Kind;
-pub(crate) use value::read_value;
+pub use flags::{Args, Color, Flag, Format, Kind};
 pub use value::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,6 +17,7 @@ pub enum Command {
     Judge,
     Run,
     Paste,
+    Watch,
     Gen,
     Bless,
     Stress,
@@ -50,16 +49,23 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         command: Command::Run,
         word: "run",
-        args: "[INPUT]",
-        about: "one input through the strategies (or --solution), like LeetCode's Run: answers, times, output",
-        example: "judge run --solution my_try '[1,2,3,7]'",
+        args: "[TESTCASES]",
+        about: "testcases (one per line) through the strategies (or --solution), like LeetCode's Run",
+        example: "judge run --solution my_try $'[1,2,3,7]\\n[1,2,3,-9]'",
     },
     Spec {
         command: Command::Paste,
         word: "paste",
         args: "NAME",
-        about: "print a solution file exactly as it is pasted into LeetCode, after checking it compiles there",
+        about: "print a solution file exactly as it is pasted into LeetCode, after compiling it as LeetCode does",
         example: "judge paste my_try --copy",
+    },
+    Spec {
+        command: Command::Watch,
+        word: "watch",
+        args: "",
+        about: "judge again every time a solution file or a stored case is saved (Ctrl-C stops)",
+        example: "judge watch --solution my_try --case samples",
     },
     Spec {
         command: Command::Gen,
@@ -93,7 +99,7 @@ pub const COMMANDS: &[Spec] = &[
         command: Command::Bench,
         word: "bench",
         args: "",
-        about: "each strategy's time and extra memory by input size, with an optional chart",
+        about: "each strategy's time and extra memory by input size, how its time grows, and a chart",
         example: "judge bench --sizes 1000,50000 --svg",
     },
     Spec {
@@ -131,13 +137,23 @@ impl Command {
         }
         COMMANDS.iter().find(|s| !s.word.is_empty() && s.word == word).map(|s| s.command)
     }
+
+    /// How many positional words it takes, and whether it needs one.
+    fn positional(self) -> (usize, Option<&'static str>) {
+        match self {
+            Command::Run => (1, None),
+            Command::Help => (1, None),
+            Command::Paste => (1, Some("NAME")),
+            _ => (0, None),
+        }
+    }
 }
 
 /// A command line, parsed and checked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Invocation {
     pub command: Command,
-    pub flags: Vec<(&'static str, Value)>,
+    pub flags: Vec<(&'static Flag, Value)>,
     pub positional: Vec<String>,
 }
 
@@ -182,7 +198,7 @@ pub enum UsageError {
         first: &'static str,
         second: &'static str,
     },
-    /// A number past what LeetCode allows, such as `--len 60000`.
+    /// A number past the most a flag takes, such as `--len 60000` (LeetCode's limit).
     OverLimit {
         flag: &'static str,
         value: u64,
@@ -195,23 +211,14 @@ impl Invocation {
         Invocation { command, flags: Vec::new(), positional: Vec::new() }
     }
 
-    /// Every value of a flag, in order.
-    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-        self.flags.iter().filter(move |(n, _)| *n == name).map(|(_, v)| v)
-    }
-
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        self.flags.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| v)
-    }
-
-    pub fn has(&self, name: &str) -> bool {
-        self.get(name).is_some()
+    pub fn get(&self, flag: &Flag) -> Option<&Value> {
+        self.flags.iter().rev().find(|(f, _)| *f == flag).map(|(_, v)| v)
     }
 
     /// Replaces every value of a flag with `values`.
-    pub fn set(mut self, name: &'static str, values: impl IntoIterator<Item = Value>) -> Invocation {
-        self.flags.retain(|(n, _)| *n != name);
-        self.flags.extend(values.into_iter().map(|v| (name, v)));
+    pub fn set(mut self, flag: &'static Flag, values: impl IntoIterator<Item = Value>) -> Invocation {
+        self.flags.retain(|(f, _)| *f != flag);
+        self.flags.extend(values.into_iter().map(|v| (flag, v)));
         self
     }
 
@@ -220,17 +227,27 @@ impl Invocation {
         self
     }
 
+    /// The typed options: each flag's default for this command, then each value given.
+    pub fn args(&self) -> Args {
+        let mut args = Args::defaults(self.command);
+        for (flag, value) in &self.flags {
+            (flag.set)(&mut args, value.clone());
+        }
+        args.positional = self.positional.clone();
+        args
+    }
+
     /// The words after `judge` that make this invocation.
     pub fn words(&self) -> Vec<String> {
         let mut words = Vec::new();
         if !self.command.word().is_empty() {
             words.push(self.command.word().to_string());
         }
-        for (name, value) in &self.flags {
+        for (flag, value) in &self.flags {
             match (value, value.word()) {
-                (Value::OptionalPath(Some(_)), Some(word)) => words.push(format!("{name}={word}")),
-                (_, Some(word)) => words.extend([name.to_string(), word]),
-                (_, None) => words.push(name.to_string()),
+                (Value::OptionalPath(Some(_)), Some(word)) => words.push(format!("{}={word}", flag.name)),
+                (_, Some(word)) => words.extend([flag.name.to_string(), word]),
+                (_, None) => words.push(flag.name.to_string()),
             }
         }
         if self.positional.iter().any(|p| p.starts_with('-')) {
@@ -261,8 +278,10 @@ pub fn shell_word(text: &str) -> String {
     }
 }
 
-pub fn parse() -> Result<Invocation, UsageError> {
-    parse_from(std::env::args().skip(1))
+/// Whether the raw words ask for JSON, for reporting an error in the command line itself.
+pub fn wants_json(words: impl IntoIterator<Item = String>) -> bool {
+    let words: Vec<String> = words.into_iter().collect();
+    words.iter().any(|w| w == "--format=json") || words.windows(2).any(|w| w[0] == "--format" && w[1] == "json")
 }
 
 /// Parses the words after `judge`.
@@ -308,27 +327,24 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
             (_, Some(value)) => Some(value),
             (_, None) => Some(words.next().ok_or_else(|| UsageError::MissingValue { flag: name.clone() })?),
         };
-        let value = read_value(flag, text)?;
+        let value = value::read_value(flag, text)?;
         if !flag.repeats {
-            invocation.flags.retain(|(n, _)| *n != flag.name);
+            invocation.flags.retain(|(f, _)| *f != flag);
         }
-        invocation.flags.push((flag.name, value));
+        invocation.flags.push((flag, value));
     }
-    check_positional(&invocation)?;
+    check(&invocation)?;
     Ok(invocation)
 }
 
-fn check_positional(invocation: &Invocation) -> Result<(), UsageError> {
+fn check(invocation: &Invocation) -> Result<(), UsageError> {
     let command = invocation.command;
-    let most = match command {
-        Command::Run | Command::Paste | Command::Help => 1,
-        _ => 0,
-    };
+    let (most, needed) = command.positional();
     if let Some(extra) = invocation.positional.get(most) {
         return Err(UsageError::Unexpected { word: extra.clone(), command });
     }
-    if command == Command::Paste && invocation.positional.is_empty() {
-        return Err(UsageError::Missing { what: "NAME", command });
+    if let (Some(what), true) = (needed, invocation.positional.is_empty()) {
+        return Err(UsageError::Missing { what, command });
     }
     if command == Command::Help {
         if let Some(topic) = invocation.positional.first().filter(|t| Command::parse(t).is_none()) {
@@ -337,14 +353,14 @@ fn check_positional(invocation: &Invocation) -> Result<(), UsageError> {
         }
     }
     if command == Command::Gen {
-        for required in ["--shape", "--len", "--seed"] {
-            if !invocation.has(required) {
-                return Err(UsageError::Missing { what: required, command });
+        for required in [&flags::SHAPE, &flags::LEN, &flags::SEED] {
+            if invocation.get(required).is_none() {
+                return Err(UsageError::Missing { what: required.name, command });
             }
         }
     }
-    if command == Command::Run && invocation.has("--file") && !invocation.positional.is_empty() {
-        return Err(UsageError::Conflict { first: "INPUT", second: "--file" });
+    if command == Command::Run && invocation.get(&flags::FILE).is_some() && !invocation.positional.is_empty() {
+        return Err(UsageError::Conflict { first: "TESTCASES", second: "--file" });
     }
     Ok(())
 }

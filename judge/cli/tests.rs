@@ -2,27 +2,80 @@
 
 use std::time::Duration;
 
-use super::options::{options, Options};
 use super::*;
 
 fn parse(words: &[&str]) -> Result<Invocation, UsageError> {
     parse_from(words.iter().map(|w| w.to_string()))
 }
 
+/// A value for every flag that takes one, other than its default for any command.
+const SAMPLES: &[(&str, &str)] = &[
+    ("--solution", "solutions/my try.rs"),
+    ("--case", "edge/max-*"),
+    ("--cases", "/tmp/it's here"),
+    ("--time-limit", "0.3"),
+    ("--memory-limit", "300"),
+    ("--stack-mb", "1"),
+    ("--jobs", "3"),
+    ("--format", "json"),
+    ("--color", "never"),
+    ("--sandbox", "off"),
+    ("--leetcode-rust", "1.79"),
+    ("--file", "in put.txt"),
+    ("--shape", "periodic"),
+    ("--len", "7"),
+    ("--seed", "18446744073709551615"),
+    ("--count", "1_000"),
+    ("--max-len", "5"),
+    ("--values", "-2..=2"),
+    ("--sizes", "10,20"),
+    ("--reps", "3"),
+    ("--svg", "out.svg"),
+    ("--operator", "max-min"),
+];
+
+/// Every flag of `command` with a sample value, and the positional words it needs.
+fn every_flag(command: Command) -> Vec<String> {
+    let mut words: Vec<String> = command.word().split_whitespace().map(String::from).collect();
+    for flag in flags::of(command) {
+        if command == Command::Run && flag.name == "--file" {
+            continue;
+        }
+        words.push(flag.name.to_string());
+        if let Some((_, value)) = SAMPLES.iter().find(|(n, _)| *n == flag.name) {
+            words.push(value.to_string());
+        }
+    }
+    match command {
+        Command::Paste | Command::Run => words.extend(["--".into(), "-lead".into()]),
+        Command::Help => words.push("stress".into()),
+        _ => {}
+    }
+    words
+}
+
 #[test]
 fn no_arguments_judge_everything_with_the_defaults() {
-    let invocation = parse(&[]).unwrap();
-    let Ok(Options::Judge(judge)) = options(&invocation) else { panic!() };
-    assert_eq!(judge.request.limits, crate::exec::limits::Limits::default());
-    assert!(judge.request.solutions.is_empty() && judge.request.cases.is_empty());
+    let args = parse(&[]).unwrap().args();
+    assert_eq!((args.time_limit, args.memory_mib, args.stack_mib), (Duration::from_secs(1), 256, 64));
+    assert!(args.solutions.is_empty() && args.cases.is_empty());
+    assert_eq!(args.format, Format::Text);
+}
+
+#[test]
+fn defaults_differ_by_command_only_where_the_table_says() {
+    let stress = parse(&["stress"]).unwrap().args();
+    let verify = parse(&["verify"]).unwrap().args();
+    assert_eq!((stress.max_len, verify.max_len), (20, 8));
+    assert_eq!((stress.count, stress.seed), (100_000, 1));
+    assert_eq!(verify.values, (-3, 3));
 }
 
 #[test]
 fn values_come_separately_or_after_an_equals_sign() {
-    let invocation = parse(&["--solution", "dp_array", "--solution=wrong/greedy", "--time-limit", "250ms"]).unwrap();
-    let Ok(Options::Judge(judge)) = options(&invocation) else { panic!() };
-    assert_eq!(judge.request.solutions, ["dp_array", "wrong/greedy"]);
-    assert_eq!(judge.request.limits.time, Duration::from_millis(250));
+    let args = parse(&["--solution", "dp_array", "--solution=wrong/greedy", "--time-limit", "250ms"]).unwrap().args();
+    assert_eq!(args.solutions, ["dp_array", "wrong/greedy"]);
+    assert_eq!(args.time_limit, Duration::from_millis(250));
 }
 
 #[test]
@@ -44,8 +97,10 @@ fn bad_words_are_named_with_a_suggestion() {
         parse(&["gen", "--shape", "zeros", "--len", "3"]),
         Err(UsageError::Missing { what: "--seed", command: Command::Gen })
     );
-    let over = parse(&["gen", "--shape", "zeros", "--len", "60000", "--seed", "1"]).unwrap();
-    assert!(matches!(options(&over), Err(UsageError::OverLimit { flag: "--len", .. })));
+    assert!(matches!(
+        parse(&["gen", "--shape", "zeros", "--len", "60000", "--seed", "1"]),
+        Err(UsageError::OverLimit { flag: "--len", value: 60000, most: 50000 })
+    ));
     assert!(matches!(parse(&["help", "strss"]), Err(UsageError::UnknownCommand { .. })));
 }
 
@@ -53,56 +108,45 @@ fn bad_words_are_named_with_a_suggestion() {
 fn help_is_asked_three_ways() {
     for words in [&["help", "run"][..], &["run", "--help"], &["run", "-h", "[1]"]] {
         let invocation = parse(words).unwrap();
-        assert_eq!(options(&invocation), Ok(Options::Help(Some(Command::Run))), "{words:?}");
+        assert_eq!((invocation.command, invocation.positional.as_slice()), (Command::Help, &["run".to_string()][..]));
     }
-    assert_eq!(options(&parse(&["--help"]).unwrap()), Ok(Options::Help(None)));
+    assert_eq!(parse(&["--help"]).unwrap(), Invocation::new(Command::Help));
 }
 
 #[test]
 fn every_flag_of_every_command_round_trips_through_its_words() {
-    let samples: &[(&str, &str)] = &[
-        ("--solution", "solutions/my try.rs"),
-        ("--case", "edge/max-*"),
-        ("--cases", "/tmp/it's here"),
-        ("--time-limit", "0.3"),
-        ("--memory-limit", "300"),
-        ("--stack-mb", "1"),
-        ("--jobs", "3"),
-        ("--format", "json"),
-        ("--color", "never"),
-        ("--file", "in put.txt"),
-        ("--shape", "periodic"),
-        ("--len", "7"),
-        ("--seed", "18446744073709551615"),
-        ("--count", "1_000"),
-        ("--max-len", "5"),
-        ("--values", "-2..=2"),
-        ("--sizes", "10,20"),
-        ("--reps", "3"),
-        ("--svg", "out.svg"),
-        ("--operator", "max-min"),
-    ];
     for spec in COMMANDS {
-        let mut words: Vec<String> = spec.word.split_whitespace().map(String::from).collect();
-        for flag in flags::of(spec.command) {
-            words.push(flag.name.to_string());
-            if let Some((_, value)) = samples.iter().find(|(n, _)| *n == flag.name) {
-                words.push(value.to_string());
-            }
-        }
-        if spec.command == Command::Gen {
-            words.retain(|w| w != "--file");
-        }
-        if matches!(spec.command, Command::Paste | Command::Run) {
-            words.push("-lead".into());
-        }
-        if spec.command == Command::Run {
-            words.retain(|w| w != "--file" && w != "in put.txt");
-        }
-        let Ok(first) = parse_from(words.clone()) else { continue };
+        let words = every_flag(spec.command);
+        let first = parse_from(words.clone()).unwrap_or_else(|e| panic!("{words:?} does not parse: {e:?}"));
         let again = parse_from(first.words()).unwrap_or_else(|e| panic!("{:?}: {e:?}", first.words()));
         assert_eq!(again, first, "{words:?}");
-        assert_eq!(options(&again), options(&first));
+        assert_eq!(again.args(), first.args());
+    }
+}
+
+#[test]
+fn every_flag_fills_its_own_field() {
+    for spec in COMMANDS {
+        for flag in flags::of(spec.command) {
+            let mut words: Vec<String> = spec.command.word().split_whitespace().map(String::from).collect();
+            words.push(flag.name.to_string());
+            if let Some((_, value)) = SAMPLES.iter().find(|(n, _)| *n == flag.name) {
+                words.push(value.to_string());
+            }
+            if spec.command == Command::Paste {
+                words.push("x".into());
+            }
+            if spec.command == Command::Gen {
+                for (name, value) in [("--shape", "zeros"), ("--len", "3"), ("--seed", "1")] {
+                    if name != flag.name {
+                        words.extend([name.to_string(), value.to_string()]);
+                    }
+                }
+            }
+            let given = parse_from(words.clone()).unwrap_or_else(|e| panic!("{words:?}: {e:?}"));
+            let without = given.clone().set(flag, None);
+            assert_ne!(given.args(), without.args(), "{} changes nothing for '{}'", flag.name, spec.word);
+        }
     }
 }
 
@@ -114,4 +158,12 @@ fn shell_words_quote_only_what_a_shell_would_split() {
     assert_eq!(shell_word("[1,2,3]"), "'[1,2,3]'");
     assert_eq!(shell_word("it's"), "'it'\\''s'");
     assert_eq!(shell_word(""), "''");
+}
+
+#[test]
+fn json_is_seen_in_words_that_do_not_parse() {
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(wants_json(words(&["--solutoin", "x", "--format", "json"])));
+    assert!(wants_json(words(&["run", "--format=json"])));
+    assert!(!wants_json(words(&["run", "json"])));
 }

@@ -40,7 +40,7 @@ impl Value {
 }
 
 /// Reads and checks a flag's value by its kind.
-pub(crate) fn read_value(flag: &Flag, text: Option<String>) -> Result<Value, UsageError> {
+pub fn read_value(flag: &Flag, text: Option<String>) -> Result<Value, UsageError> {
     let Some(text) = text else {
         return Ok(if flag.kind == Kind::OptionalPath { Value::OptionalPath(None) } else { Value::On });
     };
@@ -51,7 +51,13 @@ pub(crate) fn read_value(flag: &Flag, text: Option<String>) -> Result<Value, Usa
         Kind::Text if text.is_empty() => return Err(bad()),
         Kind::Text => Value::Text(text),
         Kind::OptionalPath => Value::OptionalPath(Some(text).filter(|t| !t.is_empty())),
-        Kind::Count { min } => Value::Count(number(&text).filter(|n| *n >= min).ok_or_else(bad)?),
+        Kind::Count { min, max } => {
+            let n = number(&text).filter(|n| *n >= min).ok_or_else(bad)?;
+            if n > max {
+                return Err(UsageError::OverLimit { flag: flag.name, value: n, most: max });
+            }
+            Value::Count(n)
+        }
         Kind::Duration => Value::Duration(parse_duration(&text).ok_or_else(bad)?),
         Kind::Choice(words) if words.contains(&text.as_str()) => Value::Text(text),
         Kind::Choice(_) => return Err(bad()),

@@ -18,12 +18,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::channel::{Channel, Heard};
-use super::compile::Binary;
+use super::compile::Program;
 use super::diagnose::SourceMap;
 use super::limits::{Limits, OUTPUT_LIMIT};
 use super::outcome::{Answered, Call, Ending, Stream};
-use super::room::Capture;
-pub use super::room::Room;
+use super::room::{Capture, Room};
 use super::sys::{self, Resource};
 use super::watchdog;
 use super::wire::{self, Exit, Reply, Request};
@@ -57,30 +56,45 @@ pub struct Child {
     seq: u32,
     /// The number of the batch last sent.
     batch_seq: u32,
-    /// The call sent ahead and the values it was sent with, compared by address only.
-    ahead: Option<(u32, (usize, usize))>,
     ready: bool,
     gone: bool,
 }
 
-/// Which values a call was sent with: the judge lends each case's own slice, so its address
-/// and length name it.
-fn identity(values: &[i32]) -> (usize, usize) {
-    (values.as_ptr() as usize, values.len())
+/// Cases encoded once, to be sent to several children at once (stress and verify).
+pub struct Batch {
+    seq: u32,
+    frame: Arc<Vec<u8>>,
 }
 
-/// Skips what this system cannot do, so the judge still runs (without that limit) elsewhere.
-fn unless_unsupported(result: io::Result<()>) -> io::Result<()> {
-    match result {
-        Err(e) if e.kind() == io::ErrorKind::Unsupported => Ok(()),
-        other => other,
+impl Batch {
+    /// The batch numbered `seq` (a reply names it), holding `cases`.
+    pub fn new<'a>(seq: u32, cases: impl ExactSizeIterator<Item = &'a [i32]>) -> Batch {
+        Batch { seq, frame: Arc::new(wire::encode_batch(seq, cases)) }
+    }
+}
+
+/// The answers to a batch, in order, each cut to `wire::ANSWER_KEPT` bytes.
+pub struct Answers {
+    packed: Vec<u8>,
+    nanos: u64,
+}
+
+impl Answers {
+    /// Each answer in order; None marks a list cut short, and ends it.
+    pub fn iter(&self) -> impl Iterator<Item = Option<&[u8]>> {
+        wire::unpack(&self.packed)
+    }
+
+    /// The whole batch's time by the child's own clock: for display, never for a verdict.
+    pub fn took(&self) -> Duration {
+        Duration::from_nanos(self.nanos)
     }
 }
 
 impl Child {
-    /// Starts unit `unit` of `binary` under `limits`, with PATH and `ALLOCATOR` as its whole
-    /// environment.
-    pub fn spawn(binary: &Binary, unit: usize, limits: Limits, room: &Room) -> io::Result<Child> {
+    /// Starts `program` under `limits`, with PATH and `ALLOCATOR` as its whole environment.
+    pub fn spawn(program: &Program, limits: Limits, room: &Room) -> io::Result<Child> {
+        let (binary, unit) = (&program.binary, program.unit);
         let (request_read, request_write) = io::pipe()?;
         // A 50,000-value request is 200 KB: the default 64 KiB pipe would take four round
         // trips. Unprivileged processes get up to 1 MiB; without it, only speed is lost.
@@ -107,10 +121,10 @@ impl Child {
             command.pre_exec(move || {
                 sys::move_fd(from_request, wire::REQUEST_FD)?;
                 sys::move_fd(from_reply, wire::REPLY_FD)?;
-                unless_unsupported(sys::die_with_parent(parent))?;
-                unless_unsupported(sys::limit(Resource::AddressSpace, space))?;
-                unless_unsupported(sys::limit(Resource::FileSize, OUTPUT_LIMIT))?;
-                unless_unsupported(sys::limit(Resource::CoreDump, 0))
+                sys::die_with_parent(parent)?;
+                sys::limit(Resource::AddressSpace, space)?;
+                sys::limit(Resource::FileSize, OUTPUT_LIMIT)?;
+                sys::limit(Resource::CoreDump, 0)
             });
         }
         let process = command.spawn()?;
@@ -136,7 +150,6 @@ impl Child {
             map,
             seq: 0,
             batch_seq: 0,
-            ahead: None,
             ready: false,
             gone: false,
         })
@@ -148,9 +161,7 @@ impl Child {
     }
 
     /// One judged call: its answer or ending, what it printed, and the judge's wall time.
-    /// `next`, when given, is sent while this call runs, so the child has read and decoded it
-    /// by the time it is asked to run it; the next `call` must then be on those same values.
-    pub fn call(&mut self, values: &[i32], next: Option<&[i32]>) -> Call {
+    pub fn call(&mut self, values: &[i32]) -> Call {
         if let Err(ending) = self.ready() {
             return Call {
                 result: Err(ending),
@@ -159,55 +170,34 @@ impl Child {
                 wall: Duration::ZERO,
             };
         }
-        // Before the clock starts: this call's values, unless they went ahead, and the next
-        // call's frame, encoded.
-        let held = match self.ahead.take() {
-            Some((seq, sent)) if sent == identity(values) => Ok(seq),
-            _ => {
-                let (seq, frame) = self.call_frame(values);
-                self.send(frame).map(|()| seq)
-            }
-        };
-        let next = next.map(|next| (self.call_frame(next), identity(next)));
+        self.seq += 1;
+        let seq = self.seq;
+        let frame = Arc::new(Request::Call { values: values.into(), peak: true }.encode(seq));
         let start = Instant::now();
-        let result = held.and_then(|seq| {
-            self.send(Arc::new(Request::Go.encode(seq)))?;
-            if let Some(((ahead, frame), values)) = next {
-                self.send(frame)?;
-                self.ahead = Some((ahead, values));
-            }
-            match self.wait(seq, start + self.limits.deadline())? {
-                Reply::Answer { nanos, peak_kib, length, answer } => Ok(Answered { answer, length, nanos, peak_kib }),
-                other => Err(self.unexpected(other)),
-            }
+        let result = self.send(frame).and_then(|()| match self.wait(seq, start + self.limits.deadline())? {
+            Reply::Answer { nanos, peak_kib, length, answer } => Ok(Answered { answer, length, nanos, peak_kib }),
+            other => Err(self.unexpected(other)),
         });
         let wall = start.elapsed();
         Call { result, stdout: self.stdout.take(), stderr: self.stderr.take(), wall }
     }
 
-    /// The next number and the call frame for `values` under it.
-    fn call_frame(&mut self, values: &[i32]) -> (u32, Arc<Vec<u8>>) {
-        self.seq += 1;
-        (self.seq, Arc::new(Request::Call { values: values.into(), peak: true }.encode(self.seq)))
-    }
-
-    /// Sends a batch already encoded with `wire::encode_batch`; several children can work on
-    /// one batch at once. What it printed meanwhile is dropped.
-    pub fn send_batch(&mut self, frame: Arc<Vec<u8>>) -> Result<(), Ending> {
+    /// Sends a batch; several children can work on one batch at once. What it printed
+    /// meanwhile is dropped.
+    pub fn send_batch(&mut self, batch: &Batch) -> Result<(), Ending> {
         self.ready()?;
-        self.batch_seq = u32::from_le_bytes([frame[1], frame[2], frame[3], frame[4]]);
-        self.send(frame)
+        self.batch_seq = batch.seq;
+        self.send(Arc::clone(&batch.frame))
     }
 
-    /// The answers to the batch last sent, packed (read them with `wire::unpack`), or why the
-    /// batch ended; `budget` covers the whole batch.
-    pub fn receive_batch(&mut self, budget: Duration) -> Result<Vec<u8>, Ending> {
+    /// The answers to the batch last sent, or why the batch ended; `budget` covers the whole batch.
+    pub fn receive_batch(&mut self, budget: Duration) -> Result<Answers, Ending> {
         let deadline = Instant::now() + budget;
         let reply = self.wait(self.batch_seq, deadline);
         self.stdout.take();
         self.stderr.take();
         match reply? {
-            Reply::Answers { packed } => Ok(packed),
+            Reply::Answers { nanos, packed } => Ok(Answers { packed, nanos }),
             other => Err(self.unexpected(other)),
         }
     }
@@ -220,7 +210,7 @@ impl Child {
         let seq = self.seq;
         self.send(Arc::new(Request::Time { values: values.into(), reps }.encode(seq)))?;
         // The warm-up call has a deadline of its own, like every timed call.
-        let mut deadline = Instant::now() + 2 * self.limits.deadline();
+        let mut deadline = Instant::now() + self.limits.deadline();
         let mut times = Vec::with_capacity(reps as usize);
         let mut last = Vec::new();
         while times.len() < reps as usize {
@@ -388,5 +378,37 @@ impl Child {
 impl Drop for Child {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+/// A program and the child that serves it, started again whenever it is gone: after every
+/// verdict that ends a child, the next call gets a fresh one.
+pub struct Runner<'a> {
+    program: &'a Program,
+    limits: Limits,
+    room: &'a Room,
+    child: Option<Child>,
+}
+
+impl<'a> Runner<'a> {
+    pub fn new(program: &'a Program, limits: Limits, room: &'a Room) -> Runner<'a> {
+        Runner { program, limits, room, child: None }
+    }
+
+    /// The live child, started if there is none.
+    pub fn child(&mut self) -> io::Result<&mut Child> {
+        if self.child.as_ref().is_none_or(Child::is_gone) {
+            self.child = Some(Child::spawn(self.program, self.limits, self.room)?);
+        }
+        Ok(self.child.as_mut().expect("just started"))
+    }
+
+    /// One call, in a child started if needed; an error only when no child could start.
+    pub fn call(&mut self, values: &[i32]) -> io::Result<Call> {
+        Ok(self.child()?.call(values))
+    }
+
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 }

@@ -18,11 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use super::diagnose::{diagnose, first_headline, SourceMap};
-pub use super::diagnose::{CompileError, Place};
+use super::diagnose::{diagnose, first_headline, CompileError, SourceMap};
 use super::digest::Hasher;
-use super::files::unique;
-pub use super::files::write_atomically;
+use super::files::{unique, write_atomically};
 use super::toolchain;
 use crate::problem;
 
@@ -38,6 +36,13 @@ pub struct Unit {
 pub struct Binary {
     pub path: PathBuf,
     pub map: SourceMap,
+}
+
+/// A built submission: a binary and which of its units to serve.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub binary: Binary,
+    pub unit: usize,
 }
 
 /// What a batch build made: each unit's error, if any, and one binary with the others.
@@ -128,13 +133,6 @@ impl Compiler {
                 signature: false,
             })),
         })
-    }
-
-    /// The binary of one unit alone, if it is built already: nothing is compiled.
-    pub fn cached(&self, unit: &Unit) -> io::Result<Option<Binary>> {
-        let Layout { map, key, .. } = self.layout(&[unit])?;
-        let binary = self.cache.join("bin").join(key);
-        Ok(binary.exists().then_some(Binary { path: binary, map }))
     }
 
     /// The generated source of `chosen`, its map, and the name its build is cached under.

@@ -100,25 +100,11 @@ fn serve(solve: Solve, stack: usize) -> Exit {
     if wire::send(&mut replies, &Reply::Ready.encode(0)).is_err() {
         return Exit::ReplyClosed;
     }
-    // A call read ahead, waiting for its `Go`.
-    let mut held: Option<(u32, Vec<i32>, bool)> = None;
     loop {
         let (seq, request) = match wire::read_request(&mut requests) {
             Ok(Some(request)) => request,
             Ok(None) => return Exit::Served,
             Err(_) => return Exit::BadRequest,
-        };
-        let request = match (request, held.take()) {
-            (Request::Call { values, peak }, None) => {
-                held = Some((seq, values.into_owned(), peak));
-                continue;
-            }
-            (Request::Go, Some((called, values, peak))) if called == seq => {
-                Request::Call { values: values.into(), peak }
-            }
-            (Request::Call { .. } | Request::Go, _) => return Exit::BadRequest,
-            (other, None) => other,
-            (_, Some(_)) => return Exit::BadRequest,
         };
         SERVING.store(seq, Ordering::Release);
         let mut send = |reply: Reply| {
@@ -127,7 +113,6 @@ fn serve(solve: Solve, stack: usize) -> Exit {
         };
         let served = match request {
             Request::Call { values, peak } => call_once(solve, values.into_owned(), peak).map(&mut send),
-            Request::Go => return Exit::BadRequest,
             Request::Batch { cases } => batch(solve, cases).map(&mut send),
             Request::Time { values, reps } => time(solve, &values, reps, &mut send),
             Request::Measure { values } => measure(solve, values.into_owned()).map(&mut send),
@@ -182,10 +167,12 @@ fn call_once(solve: Solve, values: Vec<i32>, peak: bool) -> Result<Reply, Panic>
 
 fn batch(solve: Solve, cases: Vec<Vec<i32>>) -> Result<Reply, Panic> {
     let mut packed = Vec::with_capacity(cases.len() * 9);
+    let start = Instant::now();
     for values in cases {
         wire::pack(&mut packed, call(solve, values)?.as_bytes());
     }
-    Ok(Reply::Answers { packed })
+    let nanos = start.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
+    Ok(Reply::Answers { nanos, packed })
 }
 
 /// One warm-up call, then `reps` calls each on a copy made before the clock starts.

@@ -5,26 +5,21 @@ use std::time::Duration;
 /// What every call of a submission is held to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall time of one call, measured around the call in the child; the judge's own deadline
-    /// is this plus `DEADLINE_MARGIN`, whatever the child reports.
+    /// Wall time of one call, by the judge's own clock: from the request sent to the answer
+    /// read. The judge kills a call at it, whatever the child sends.
     pub time: Duration,
-    /// Resident memory of the child process during one call.
+    /// Resident memory of the child's processes during one call.
     pub memory_mib: u64,
-    /// Stack of the thread that calls the solution; reserved, and counted only where touched.
+    /// Stack of the thread that calls the solution; reserved, and counted (as memory) only
+    /// where touched. It is smaller than the memory limit, so an endless recursion ends as a
+    /// stack overflow, not as MLE.
     pub stack_mib: u64,
 }
-
-pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
-pub const DEFAULT_MEMORY_MIB: u64 = 256;
-pub const DEFAULT_STACK_MIB: u64 = 512;
 
 /// What a solution may print on stdout, and again on stderr, during one call. More is OLE.
 pub const OUTPUT_LIMIT: u64 = 1 << 20;
 /// Of what it prints, this much of each stream is kept per call to show.
 pub const OUTPUT_KEPT: usize = 4096;
-/// The judge kills a call at the time limit plus this, so that a child's own measurement,
-/// not the scheduler, decides the verdict of a call that ends near the limit.
-pub const DEADLINE_MARGIN: Duration = Duration::from_millis(50);
 
 /// The one stack policy. A recursive strategy goes one level deeper per pile: the textbook
 /// `recursive_memo` touches 64 bytes of stack per level in its optimised build (measured with
@@ -38,11 +33,10 @@ pub const STACK_FLOOR: u64 = 8 << 20;
 pub const MAX_STACK_MIB: u64 = 16 << 10;
 pub const MIN_MEMORY_MIB: u64 = 16;
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits { time: DEFAULT_TIME, memory_mib: DEFAULT_MEMORY_MIB, stack_mib: DEFAULT_STACK_MIB }
-    }
-}
+/// The limits the unit tests run under: the flag table's defaults (`cli::flags`) are the
+/// judge's own.
+#[cfg(test)]
+pub const TESTING: Limits = Limits { time: Duration::from_secs(1), memory_mib: 256, stack_mib: 64 };
 
 /// A limit this machine cannot honour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,15 +56,20 @@ impl Limits {
         self.memory_mib << 20
     }
 
-    /// When the judge kills a call that has not answered.
+    /// When the judge kills a call that has not answered: at the limit.
     pub fn deadline(&self) -> Duration {
-        self.time + DEADLINE_MARGIN
+        self.time
     }
 
     /// The child's address-space ceiling: its stack, room for the allocator to fail cleanly
     /// well past the memory limit (which the judge enforces by watching), and its code.
     pub fn address_space(&self) -> u64 {
         self.stack_bytes() + 4 * self.memory_bytes() + (1 << 30)
+    }
+
+    /// The same limits with another time limit.
+    pub fn with_time(self, time: Duration) -> Limits {
+        Limits { time, ..self }
     }
 
     /// The same limits with a stack that fits a recursion `depth` levels deep.
@@ -102,18 +101,18 @@ mod tests {
 
     #[test]
     fn the_default_limits_can_be_honoured_and_impossible_ones_are_refused() {
-        assert_eq!(Limits::default().check(), Ok(()));
-        let stack = Limits { stack_mib: 65536, ..Limits::default() };
+        assert_eq!(TESTING.check(), Ok(()));
+        let stack = Limits { stack_mib: 65536, ..TESTING };
         assert_eq!(stack.check(), Err(Unhonourable::Stack { mib: 65536 }));
-        let memory = Limits { memory_mib: 1 << 30, ..Limits::default() };
+        let memory = Limits { memory_mib: 1 << 30, ..TESTING };
         assert!(matches!(memory.check(), Err(Unhonourable::Memory { .. })));
-        let tiny = Limits { memory_mib: 1, ..Limits::default() };
+        let tiny = Limits { memory_mib: 1, ..TESTING };
         assert!(matches!(tiny.check(), Err(Unhonourable::Memory { .. })));
     }
 
     #[test]
     fn deep_recursions_get_a_bigger_stack_and_shallow_ones_keep_theirs() {
-        let limits = Limits::default();
+        let limits = TESTING;
         assert_eq!(limits.for_depth(50_000), limits);
         let deep = limits.for_depth(10_000_000);
         assert!(deep.stack_bytes() >= 10_000_000 * STACK_PER_LEVEL, "{deep:?}");

@@ -1,16 +1,20 @@
 //! Compile and run a submission, as an online judge does: each on its own, in its own process
 //! under limits it cannot lift, answering on a channel it does not own. Everything here
-//! reports structured outcomes; nothing here prints.
+//! reports structured outcomes; nothing here prints. Linux only: children are driven through
+//! /proc, poll, prctl and setrlimit.
+
+#[cfg(not(target_os = "linux"))]
+compile_error!("the judge runs on Linux only: it drives its children through /proc, poll, prctl and setrlimit");
 
 mod channel;
 pub mod child;
 pub mod compile;
-mod diagnose;
+pub mod diagnose;
 pub mod digest;
-mod files;
+pub mod files;
 pub mod limits;
 pub mod outcome;
-mod room;
+pub mod room;
 // Half of each of these two is the driver's end: the judge does not call it.
 #[allow(dead_code)]
 pub mod sys;

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::compile::Place;
+use super::diagnose::Place;
 
 /// A call that returned.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,10 +3,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::child::{Child, Room};
-use super::compile::{Binary, Compiler, Unit};
+use super::child::Child;
+use super::compile::{Binary, Compiler, Program, Unit};
 use super::limits::Limits;
 use super::outcome::{Ending, Stream};
+use super::room::Room;
 
 fn compiler() -> Compiler {
     let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
@@ -26,11 +27,11 @@ fn build(name: &str, body: &str) -> Binary {
 }
 
 fn child(binary: &Binary, limits: Limits, room: &Room) -> Child {
-    Child::spawn(binary, 0, limits, room).unwrap()
+    Child::spawn(&Program { binary: binary.clone(), unit: 0 }, limits, room).unwrap()
 }
 
 fn quick() -> Limits {
-    Limits { time: Duration::from_millis(300), ..Limits::default() }
+    Limits { time: Duration::from_millis(300), ..crate::exec::limits::TESTING }
 }
 
 #[test]
@@ -38,11 +39,11 @@ fn an_atomic_write_replaces_a_file_but_never_a_device_or_a_folder() {
     let dir = std::env::temp_dir().join(format!("judge-write-test-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("folder")).unwrap();
     let file = dir.join("file.txt");
-    super::compile::write_atomically(&file, b"one").unwrap();
-    super::compile::write_atomically(&file, b"two").unwrap();
+    super::files::write_atomically(&file, b"one").unwrap();
+    super::files::write_atomically(&file, b"two").unwrap();
     assert_eq!(std::fs::read(&file).unwrap(), b"two");
     for special in [dir.join("folder"), PathBuf::from("/dev/null")] {
-        assert!(super::compile::write_atomically(&special, b"x").is_err(), "{special:?}");
+        assert!(super::files::write_atomically(&special, b"x").is_err(), "{special:?}");
     }
     let null = std::fs::metadata("/dev/null").unwrap();
     assert!(!null.is_file(), "/dev/null was replaced");
@@ -56,7 +57,7 @@ fn an_answer_comes_back_with_its_time_peak_and_output() {
     let room = Room::new().unwrap();
     let mut child = child(&binary, quick(), &room);
     for n in [1, 3, 50_000] {
-        let call = child.call(&vec![7; n], None);
+        let call = child.call(&vec![7; n]);
         let answered = call.result.unwrap();
         assert_eq!(answered.answer, n.to_string().into_bytes());
         assert!(answered.peak_kib.is_some_and(|k| k > 0));
@@ -89,7 +90,12 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     let binary = batch.binary.unwrap();
     let room = Room::new().unwrap();
     for (index, want) in [(0, "A"), (1, "C")] {
-        let answer = Child::spawn(&binary, index, quick(), &room).unwrap().call(&[1], None).result.unwrap().answer;
+        let answer = Child::spawn(&Program { binary: binary.clone(), unit: index }, quick(), &room)
+            .unwrap()
+            .call(&[1])
+            .result
+            .unwrap()
+            .answer;
         assert_eq!(answer, want.as_bytes());
     }
 }
@@ -99,7 +105,7 @@ fn a_panic_is_reported_with_its_message_and_line_and_ends_the_child() {
     let binary = build("panics", "let i = stone_value.len();\nstone_value[i].to_string()");
     let room = Room::new().unwrap();
     let mut child = child(&binary, quick(), &room);
-    match child.call(&[1, 2], None).result {
+    match child.call(&[1, 2]).result {
         Err(Ending::Panicked { message, place }) => {
             assert!(message.contains("index out of bounds"), "{message}");
             assert_eq!((place.file.as_str(), place.line), ("solutions/panics.rs", 4));
@@ -116,10 +122,10 @@ fn a_stack_overflow_is_named_only_when_the_guard_page_is_hit() {
     let binary = build("overflows", recurse);
     let room = Room::new().unwrap();
     let small = Limits { stack_mib: 1, ..quick() };
-    assert_eq!(child(&binary, small, &room).call(&[1], None).result, Err(Ending::StackOverflow));
+    assert_eq!(child(&binary, small, &room).call(&[1]).result, Err(Ending::StackOverflow));
     // A null pointer read is a fault too, but not an overflow.
     let segv = build("segv", "let p = std::hint::black_box(0usize) as *const i32;\nunsafe { *p }.to_string()");
-    match child(&segv, quick(), &room).call(&[1], None).result {
+    match child(&segv, quick(), &room).call(&[1]).result {
         Err(Ending::Signalled { signal: 11, .. }) => {}
         other => panic!("{other:?}"),
     }
@@ -132,7 +138,7 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
     let binary = build("spins", body);
     let room = Room::new().unwrap();
     let start = Instant::now();
-    match child(&binary, quick(), &room).call(&[1], None).result {
+    match child(&binary, quick(), &room).call(&[1]).result {
         Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
         other => panic!("{other:?}"),
     }
@@ -143,19 +149,20 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
 fn memory_output_and_exits_get_their_own_endings() {
     let room = Room::new().unwrap();
     let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
-    match child(&hog, Limits { time: Duration::from_secs(5), ..Limits::default() }, &room).call(&[1], None).result {
+    match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::TESTING }, &room).call(&[1]).result
+    {
         Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib > 256 << 10, "{peak_kib}"),
         other => panic!("{other:?}"),
     }
     let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
-    match child(&flood, quick(), &room).call(&[1], None).result {
+    match child(&flood, quick(), &room).call(&[1]).result {
         Err(Ending::OutputLimit { stream: Stream::Stdout, .. }) => {}
         other => panic!("{other:?}"),
     }
     let exits = build("exits", "std::process::exit(0)");
-    assert!(matches!(child(&exits, quick(), &room).call(&[1], None).result, Err(Ending::Exited { code: 0, .. })));
+    assert!(matches!(child(&exits, quick(), &room).call(&[1]).result, Err(Ending::Exited { code: 0, .. })));
     let aborts = build("aborts", "std::process::abort()");
-    assert!(matches!(child(&aborts, quick(), &room).call(&[1], None).result, Err(Ending::Signalled { signal: 6, .. })));
+    assert!(matches!(child(&aborts, quick(), &room).call(&[1]).result, Err(Ending::Signalled { signal: 6, .. })));
 }
 
 #[test]
@@ -164,10 +171,9 @@ fn batches_time_and_memory_are_answered() {
     let room = Room::new().unwrap();
     let mut child = child(&binary, quick(), &room);
     let cases: Vec<Vec<i32>> = vec![vec![1, 2], vec![5], vec![-3, 3, 9]];
-    let frame = std::sync::Arc::new(super::wire::encode_batch(77, cases.iter().map(Vec::as_slice)));
-    child.send_batch(frame).unwrap();
-    let packed = child.receive_batch(Duration::from_secs(1)).unwrap();
-    let answers: Vec<&[u8]> = super::wire::unpack(&packed).map(Option::unwrap).collect();
+    child.send_batch(&super::child::Batch::new(77, cases.iter().map(Vec::as_slice))).unwrap();
+    let answered = child.receive_batch(Duration::from_secs(1)).unwrap();
+    let answers: Vec<&[u8]> = answered.iter().map(Option::unwrap).collect();
     assert_eq!(answers, [b"3", b"5", b"9"]);
     let (times, answer) = child.time(&[4, 4], 5).unwrap();
     assert_eq!((times.len(), answer), (5, b"8".to_vec()));
@@ -201,6 +207,7 @@ mod wire_frames {
             Reply::Answer { nanos: 12, peak_kib: None, length: 3, answer: b"Bob".to_vec() },
             Reply::Answer { nanos: 0, peak_kib: Some(4096), length: 0, answer: Vec::new() },
             Reply::Answers {
+                nanos: 7,
                 packed: [&b"Alice"[..], b"", b"Tie"].iter().fold(Vec::new(), |mut p, a| {
                     pack(&mut p, a);
                     p

@@ -25,13 +25,8 @@ const FRAME_LIMIT: u32 = 256 << 20;
 /// The judge lends its cases (`Cow::Borrowed`); the driver owns what it decodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request<'a> {
-    /// One call, timed; `peak` asks for the call's peak resident memory too. The driver reads
-    /// and decodes it, then holds it until `Go` with the same number: the judge sends the
-    /// next case while the current one runs, and starts each one's clock only when what the
-    /// last one printed has been collected.
+    /// One call, timed; `peak` asks for the call's peak resident memory too.
     Call { values: Cow<'a, [i32]>, peak: bool },
-    /// Run the held call of this number.
-    Go,
     /// Many calls, untimed, answered together: stress and verify.
     Batch { cases: Vec<Vec<i32>> },
     /// One warm-up call, then `reps` timed calls each on a fresh copy, each answered as it ends.
@@ -49,8 +44,8 @@ pub enum Reply {
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
     Answer { nanos: u64, peak_kib: Option<u64>, length: u64, answer: Vec<u8> },
     /// Every call of a batch returned, in order, each answer cut to ANSWER_KEPT and packed
-    /// as its length (u32) and bytes: read them with `unpack`.
-    Answers { packed: Vec<u8> },
+    /// as its length (u32) and bytes: read them with `unpack`. `nanos` is the whole batch.
+    Answers { nanos: u64, packed: Vec<u8> },
     /// One timed call of a `Time` request; the warm-up is not reported.
     Timed { nanos: u64, answer: Vec<u8> },
     /// Resident memory the call added, in KiB, where the system can say.
@@ -100,7 +95,6 @@ const CALL: u8 = 1;
 const BATCH: u8 = 2;
 const TIME: u8 = 3;
 const MEASURE: u8 = 4;
-const GO: u8 = 5;
 const ANSWER: u8 = 11;
 const ANSWERS: u8 = 12;
 const TIMED: u8 = 13;
@@ -153,7 +147,6 @@ impl Request<'_> {
                 put_values(out, values);
             }),
             Request::Measure { values } => framed(MEASURE, seq, |out| put_values(out, values)),
-            Request::Go => framed(GO, seq, |_| {}),
         }
     }
 
@@ -174,7 +167,6 @@ impl Request<'_> {
             }
             TIME => Request::Time { reps: at.u32()?, values: at.values()?.into() },
             MEASURE => Request::Measure { values: at.values()?.into() },
-            GO => Request::Go,
             _ => return None,
         };
         at.done().then_some(request)
@@ -202,7 +194,8 @@ impl Reply {
                 payload.extend_from_slice(answer);
                 ANSWER
             }
-            Reply::Answers { packed } => {
+            Reply::Answers { nanos, packed } => {
+                payload.extend_from_slice(&nanos.to_le_bytes());
                 payload.extend_from_slice(packed);
                 ANSWERS
             }
@@ -239,9 +232,10 @@ impl Reply {
                 answer: at.rest().to_vec(),
             },
             ANSWERS => {
+                let nanos = at.u64()?;
                 let packed = at.rest().to_vec();
                 unpack(&packed).try_for_each(|a| a.map(drop))?;
-                Reply::Answers { packed }
+                Reply::Answers { nanos, packed }
             }
             TIMED => Reply::Timed { nanos: at.u64()?, answer: at.rest().to_vec() },
             MEASURED => Reply::Measured { extra_kib: at.optional()?, answer: at.rest().to_vec() },

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::cases::{self, read_case_file, CaseProblem, CasesError};
 use super::manifest::{self, ManifestError};
-use crate::exec::compile::write_atomically;
+use crate::exec::files::write_atomically;
 use crate::problem::format;
 use crate::problem::{oracle, Answer};
 

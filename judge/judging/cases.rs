@@ -8,7 +8,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use super::parsed::Parsed;
+use crate::parallel;
 use crate::problem::format::{self, FormatError};
 use crate::problem::Answer;
 
@@ -58,6 +58,10 @@ pub enum CaseProblem {
         present: PathBuf,
         missing: PathBuf,
     },
+    /// A name the judge does not read as a case: `.IN`, `.Out`, or not valid UTF-8.
+    OddName {
+        path: PathBuf,
+    },
 }
 
 #[derive(Debug)]
@@ -81,33 +85,39 @@ pub struct Loaded {
 }
 
 /// Every case under `root` whose id matches one of `patterns` (all when there are none), in
-/// suite order (samples, edge, then by name) and natural order within a suite.
-/// Inputs parsed before are taken from `parsed`, when given.
-pub fn load(root: &Path, patterns: &[String], parsed: Option<&Parsed>) -> Result<Loaded, CasesError> {
-    // One slot per case to read, in order; a suite that cannot be listed fills its slot now.
-    let mut wanted = Vec::new();
-    let mut slots: Vec<Option<Result<Case, BadCase>>> = Vec::new();
+/// suite order (samples, edge, then by name) and natural order within a suite, parsed on every
+/// core. A file whose name is almost a case's (`x.IN`) is a bad case, not skipped in silence.
+pub fn load(root: &Path, patterns: &[String]) -> Result<Loaded, CasesError> {
+    // One slot per case to read, in order; what cannot be read as a case fills its slot now.
+    let mut slots: Vec<Result<Wanted, BadCase>> = Vec::new();
     for suite in suites(root)? {
         let dir = root.join(&suite);
-        let names = match pairs(&dir) {
-            Ok(names) => names,
+        let listed = match pairs(&dir) {
+            Ok(listed) => listed,
             Err(error) => {
-                wanted.push(None);
-                slots.push(Some(Err(BadCase { id: suite, problem: CaseProblem::Unreadable { path: dir, error } })));
+                slots.push(Err(BadCase { id: suite, problem: CaseProblem::Unreadable { path: dir, error } }));
                 continue;
             }
         };
-        for (name, present) in names {
+        for path in listed.odd {
+            slots.push(Err(BadCase {
+                id: format!("{suite}/{}", path_name(&path)),
+                problem: CaseProblem::OddName { path },
+            }));
+        }
+        for (name, present) in listed.pairs {
             if patterns.is_empty() || patterns.iter().any(|p| matches(p, &suite, &name)) {
-                wanted.push(Some((format!("{suite}/{name}"), dir.join(format!("{name}.in")), present)));
-                slots.push(None);
+                slots.push(Ok((format!("{suite}/{name}"), dir.join(format!("{name}.in")), present)));
             }
         }
     }
-    read_all(&wanted, &mut slots, parsed);
+    let read = parallel::map(slots.len(), parallel::cores(), |at| match &slots[at] {
+        Ok((id, input, present)) => Some(read_case(id, input, *present)),
+        Err(_) => None,
+    });
     let mut loaded = Loaded { cases: Vec::with_capacity(slots.len()), bad: Vec::new() };
-    for slot in slots.into_iter().flatten() {
-        match slot {
+    for (slot, read) in slots.into_iter().zip(read) {
+        match read.unwrap_or_else(|| Err(slot.expect_err("a slot not read is a bad case"))) {
             Ok(case) => loaded.cases.push(case),
             Err(problem) => loaded.bad.push(problem),
         }
@@ -115,39 +125,19 @@ pub fn load(root: &Path, patterns: &[String], parsed: Option<&Parsed>) -> Result
     Ok(loaded)
 }
 
+fn path_name(path: &Path) -> String {
+    path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
 /// A case to read: its id, its `.in` path, and which of its two files exist.
 type Wanted = (String, PathBuf, (bool, bool));
 
-/// Reads and parses the wanted cases into their slots on every core, since parsing is most of
-/// the judge's work on a fast solution.
-fn read_all(wanted: &[Option<Wanted>], slots: &mut [Option<Result<Case, BadCase>>], parsed: Option<&Parsed>) {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(wanted.len().max(1));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let done = std::sync::Mutex::new(slots);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(entry) = wanted.get(at) else { break };
-                let Some((id, input, present)) = entry else { continue };
-                let case = read_case(id, input, *present, parsed);
-                done.lock().unwrap_or_else(|p| p.into_inner())[at] = Some(case);
-            });
-        }
-    });
-}
-
-fn read_case(
-    id: &str,
-    input: &Path,
-    (has_in, has_out): (bool, bool),
-    parsed: Option<&Parsed>,
-) -> Result<Case, BadCase> {
+fn read_case(id: &str, input: &Path, (has_in, has_out): (bool, bool)) -> Result<Case, BadCase> {
     let output = input.with_extension("out");
     let read = match (has_in, has_out) {
         (true, false) => Err(CaseProblem::Unpaired { present: input.to_path_buf(), missing: output }),
         (false, true) => Err(CaseProblem::Unpaired { present: output, missing: input.to_path_buf() }),
-        _ => read_pair(input, &output, parsed),
+        _ => read_pair(input, &output),
     };
     match read {
         Ok((values, expected)) => Ok(Case { id: id.to_string(), input: input.to_path_buf(), values, expected }),
@@ -174,38 +164,37 @@ pub fn suites(root: &Path) -> Result<Vec<String>, CasesError> {
     Ok(names)
 }
 
-/// Case names in a suite folder, each with whether its `.in` and `.out` exist.
-fn pairs(dir: &Path) -> io::Result<Vec<(String, (bool, bool))>> {
+/// What a suite folder holds: case names, each with whether its `.in` and `.out` exist, and
+/// files named almost like a case.
+struct Listed {
+    pairs: Vec<(String, (bool, bool))>,
+    odd: Vec<PathBuf>,
+}
+
+fn pairs(dir: &Path) -> io::Result<Listed> {
     let mut found: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    let mut odd = Vec::new();
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
         let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else { continue };
-        let slot = found.entry(stem.to_string_lossy().into_owned()).or_default();
-        match ext.to_str() {
-            Some("in") => slot.0 = true,
-            Some("out") => slot.1 = true,
+        let (stem, ext) = (stem.to_str(), ext.to_string_lossy());
+        match (stem, ext.as_ref()) {
+            (Some(stem), "in") => found.entry(stem.to_string()).or_default().0 = true,
+            (Some(stem), "out") => found.entry(stem.to_string()).or_default().1 = true,
+            (_, ext) if ext.eq_ignore_ascii_case("in") || ext.eq_ignore_ascii_case("out") => odd.push(path),
             _ => {}
         }
     }
-    let mut pairs: Vec<_> = found.into_iter().filter(|(_, (i, o))| *i || *o).collect();
+    let mut pairs: Vec<_> = found.into_iter().collect();
     pairs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
-    Ok(pairs)
+    odd.sort();
+    Ok(Listed { pairs, odd })
 }
 
-fn read_pair(input: &Path, output: &Path, parsed: Option<&Parsed>) -> Result<(Vec<i32>, Answer), CaseProblem> {
-    let (file, meta) = open_case_file(input)?;
-    let values = match parsed.and_then(|p| p.get(input, &meta)) {
-        Some(values) => values,
-        None => {
-            let text = read_text(file, input)?;
-            let values =
-                format::parse_input(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
-            if let Some(parsed) = parsed {
-                parsed.put(input, &meta, &values);
-            }
-            values
-        }
-    };
+fn read_pair(input: &Path, output: &Path) -> Result<(Vec<i32>, Answer), CaseProblem> {
+    let text = read_case_file(input)?;
+    let values =
+        format::parse_input(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
     let text = read_case_file(output)?;
     let expected =
         format::parse_output(&text).map_err(|error| CaseProblem::Format { path: output.to_path_buf(), error })?;
@@ -258,15 +247,23 @@ fn open_without_blocking(path: &Path) -> io::Result<File> {
 /// `--case` matching: the whole id, the suite or the name, with `*` as a wildcard.
 pub fn matches(pattern: &str, suite: &str, name: &str) -> bool {
     let id = format!("{suite}/{name}");
-    [id.as_str(), suite, name].iter().any(|text| glob(pattern.as_bytes(), text.as_bytes()))
+    [id.as_str(), suite, name].iter().any(|text| glob(pattern, text))
 }
 
-fn glob(pattern: &[u8], text: &[u8]) -> bool {
-    match pattern.split_first() {
-        None => text.is_empty(),
-        Some((b'*', rest)) => (0..=text.len()).any(|skip| glob(rest, &text[skip..])),
-        Some((c, rest)) => text.first() == Some(c) && glob(rest, &text[1..]),
+/// `*` matches any run of characters, everything else itself. The pieces between stars are
+/// found left to right, each at its first place after the last: linear in the text, however
+/// many stars the pattern has.
+fn glob(pattern: &str, text: &str) -> bool {
+    let pieces: Vec<&str> = pattern.split('*').collect();
+    let [first, middle @ .., last] = pieces.as_slice() else { return text == pattern };
+    let Some(mut rest) = text.strip_prefix(first) else { return false };
+    for piece in middle {
+        match rest.find(piece) {
+            Some(at) => rest = &rest[at + piece.len()..],
+            None => return false,
+        }
     }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 /// Orders digit runs by value, so `case-9` sorts before `case-10`.
@@ -304,12 +301,44 @@ mod tests {
 
     #[test]
     fn case_patterns_match_suite_name_id_and_wildcards() {
+        assert!(matches("*", "edge", "tie-1"));
+        assert!(matches("e*e/t*-1", "edge", "tie-1"));
+        assert!(matches("*ie-1", "edge", "tie-1"));
+        assert!(!matches("t*e*e-1", "edge", "tie-1"));
         assert!(matches("edge", "edge", "tie-1"));
         assert!(matches("tie-1", "edge", "tie-1"));
         assert!(matches("edge/t*", "edge", "tie-1"));
         assert!(matches("*50000*", "stress", "uniform-50000-1"));
         assert!(!matches("edg", "edge", "tie-1"));
         assert!(!matches("samples", "edge", "tie-1"));
+    }
+
+    #[test]
+    fn many_stars_match_in_linear_time() {
+        let text = "a".repeat(5000);
+        let pattern = format!("{}b", "*a".repeat(40));
+        let start = std::time::Instant::now();
+        assert!(!glob(&pattern, &text));
+        assert!(glob(&"*a".repeat(40), &text));
+        // Exponential backtracking takes minutes here; the pieces' search takes microseconds.
+        assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn names_almost_like_a_case_are_reported() {
+        let dir = std::env::temp_dir().join(format!("judge-odd-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("suite")).unwrap();
+        for name in ["a.in", "a.out", "b.IN", "b.out", "notes.txt"] {
+            let text = if name.ends_with(".out") { "\"Alice\"\n" } else { "[1]\n" };
+            fs::write(dir.join("suite").join(name), text).unwrap();
+        }
+        let loaded = load(&dir, &[]).unwrap();
+        assert_eq!(loaded.cases.len(), 1);
+        let problems: Vec<String> = loaded.bad.iter().map(|b| format!("{} {:?}", b.id, b.problem)).collect();
+        assert!(problems.iter().any(|p| p.starts_with("suite/b.IN OddName")), "{problems:?}");
+        assert!(problems.iter().any(|p| p.starts_with("suite/b Unpaired")), "{problems:?}");
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(target_os = "linux")]

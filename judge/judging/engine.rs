@@ -1,20 +1,27 @@
 //! The verdict engine: every submission over every case, each in its own child. Strategies
-//! run one at a time, case by case, so their timings are undisturbed and each row of the
-//! matrix completes in turn; wrong submissions and mutants, whose timings are not shown, run
-//! beside them on `jobs` threads, each stopping at its first failure as on LeetCode.
-//! Everything that happens is reported as an event, in order, on the caller's thread.
+//! run first, one call at a time and case by case on the calling thread, so their timings are
+//! undisturbed and each row of the matrix completes in turn; a strategy stops after
+//! `TLE_BUDGET` time limits (each one costs a whole limit of waiting) unless every failure is
+//! asked for. Wrong submissions and mutants, whose timings are not shown, run next on `jobs`
+//! threads side by side, each stopping at its first failure as on LeetCode: most of them wait
+//! on a limit, so several waits overlap. Everything that happens is an event, delivered in
+//! order on the calling thread.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
+use std::sync::mpsc::Sender;
 
 use super::cases::Case;
 use super::submissions::Submission;
 use super::verdict::Verdict;
-use crate::exec::child::{Child, Room};
-use crate::exec::compile::{Binary, CompileError, Compiler};
+use super::workbench::{Built, Workbench};
+use crate::exec::child::Runner;
+use crate::exec::compile::Program;
+use crate::exec::diagnose::CompileError;
 use crate::exec::limits::Limits;
 use crate::exec::outcome::Call;
+use crate::parallel;
+
+/// A strategy stops being judged after this many TLE verdicts, unless `--all-failures`.
+pub const TLE_BUDGET: usize = 3;
 
 /// One submission on one case.
 #[derive(Clone, Debug)]
@@ -36,6 +43,15 @@ pub enum Fault {
     Call(Box<CaseResult>),
 }
 
+/// Why a submission was not judged on every case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// It stopped at its first failure (wrong submissions, mutants, `--fail-fast`).
+    FirstFailure,
+    /// It stopped after this many TLE verdicts.
+    TimeLimits(usize),
+}
+
 /// Everything one submission got.
 #[derive(Clone, Debug, Default)]
 pub struct Run {
@@ -44,6 +60,14 @@ pub struct Run {
     /// `results[case]`, None where the case was not run.
     pub results: Vec<Option<CaseResult>>,
     pub fault: Option<Fault>,
+    /// Set when it stopped before the last case.
+    pub cut: Option<Cut>,
+}
+
+impl Run {
+    pub fn new(cases: usize) -> Run {
+        Run { results: vec![None; cases], ..Run::default() }
+    }
 }
 
 pub enum Event<'a> {
@@ -61,16 +85,21 @@ pub enum Event<'a> {
         case: usize,
         result: &'a CaseResult,
     },
+    /// The submission will judge no more cases.
+    Stopped {
+        submission: usize,
+    },
     /// The submission could not be judged (see `Run::fault`).
     Faulted {
         submission: usize,
     },
 }
 
+/// What happened in a lane, passed to the calling thread.
 enum Message {
-    Compiled(usize, Result<Result<Binary, CompileError>, String>),
     Running(usize, usize),
     Judged(usize, usize, CaseResult),
+    Stopped(usize, Option<Cut>),
     Faulted(usize, Fault),
 }
 
@@ -78,171 +107,100 @@ pub struct Plan<'a> {
     pub submissions: &'a [Submission],
     pub cases: &'a [Case],
     pub limits: Limits,
+    /// Threads for the submissions whose timings are not shown.
     pub jobs: usize,
     /// Stop a strategy at its first failure too.
     pub fail_fast: bool,
+    /// Judge a strategy on every case, however many TLE it gets.
+    pub all_failures: bool,
 }
 
-/// A built submission: a binary and which of its units to serve.
-#[derive(Clone, Debug)]
-pub struct Program {
-    pub binary: Binary,
-    pub unit: usize,
-}
-
-/// Processes for the strategies whose builds are cached, started before the cases are
-/// loaded so that each is ready by its first case; `None` for every other submission.
-pub fn warm_up(submissions: &[Submission], compiler: &Compiler, limits: Limits, room: &Room) -> Vec<Option<Child>> {
-    let start = |submission: &Submission| {
-        let binary = compiler.cached(&submission.unit()).ok().flatten()?;
-        Child::spawn(&binary, 0, limits, room).ok()
-    };
-    submissions.iter().map(|s| s.is_strategy().then(|| start(s)).flatten()).collect()
-}
-
-/// Compiles and judges everything, calling `on` for each event on this thread. `warm` holds
-/// processes already started (see `warm_up`).
-pub fn run(
-    plan: &Plan,
-    compiler: &Compiler,
-    room: &Room,
-    warm: Vec<Option<Child>>,
-    on: &mut dyn FnMut(Event),
-) -> Vec<Run> {
-    let count = plan.submissions.len();
-    let mut runs: Vec<Run> = vec![Run { results: vec![None; plan.cases.len()], ..Run::default() }; count];
-    let (send, receive) = mpsc::channel();
-    let programs = compile_all(plan, compiler, &send, &receive, &mut runs, on);
-    drop((send, receive));
-    judge_programs(plan, &programs, warm, &mut runs, room, on);
+/// Builds and judges everything, calling `on` for each event on this thread.
+pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(Event)) -> Vec<Run> {
+    let mut runs: Vec<Run> = plan.submissions.iter().map(|_| Run::new(plan.cases.len())).collect();
+    let built = bench.build_all(&mut |i, built| match built {
+        Ok(Ok(_)) => on(Event::Compiled { submission: i, error: None }),
+        Ok(Err(error)) => on(Event::Compiled { submission: i, error: Some(error) }),
+        Err(_) => on(Event::Faulted { submission: i }),
+    });
+    let programs: Vec<Option<Program>> = built
+        .into_iter()
+        .zip(&mut runs)
+        .map(|(built, run): (Built, &mut Run)| match built {
+            Ok(Ok(program)) => {
+                run.compiled = Some(Ok(()));
+                Some(program)
+            }
+            Ok(Err(error)) => {
+                run.compiled = Some(Err(error));
+                None
+            }
+            Err(error) => {
+                run.fault = Some(Fault::Build(error));
+                None
+            }
+        })
+        .collect();
+    judge(bench, plan, &programs, &mut runs, on);
     runs
 }
 
-/// Judges submissions already built (`programs[i]` is None where one did not compile).
-pub fn judge_programs(
+/// Judges submissions already built (`programs[i]` is None where one was not).
+pub fn judge(
+    bench: &Workbench,
     plan: &Plan,
     programs: &[Option<Program>],
-    mut warm: Vec<Option<Child>>,
     runs: &mut [Run],
-    room: &Room,
     on: &mut dyn FnMut(Event),
 ) {
     let count = plan.submissions.len();
-    let (send, receive) = mpsc::channel();
-    let strategies: Vec<usize> = (0..count).filter(|&i| plan.submissions[i].is_strategy()).collect();
-    let others: Vec<usize> = (0..count).filter(|&i| !plan.submissions[i].is_strategy()).collect();
-    let next = AtomicUsize::new(0);
-    thread::scope(|scope| {
-        for _ in 0..plan.jobs.max(1).min(others.len()) {
-            let (lane, others, next) = (send.clone(), &others, &next);
-            scope.spawn(move || {
-                let mut emit = |message| drop(lane.send(message));
-                while let Some(&i) = others.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    submission_lane(plan, i, programs[i].as_ref(), room, &mut emit);
+    let (strategies, others): (Vec<usize>, Vec<usize>) = (0..count).partition(|&i| plan.submissions[i].is_strategy());
+    let mut deliver = |message| deliver(message, runs, on);
+    strategies_lane(bench, plan, &strategies, programs, &mut deliver);
+    parallel::each(
+        others.len(),
+        plan.jobs,
+        |claims, send| {
+            for k in claims {
+                let i = others[k];
+                if let Some(program) = &programs[i] {
+                    submission_lane(bench, plan, i, program, &send);
                 }
-            });
-        }
-        drop(send);
-        // The strategies run on this thread, so their events reach `on` without a hand-off
-        // between threads; the other lanes' events are passed on between calls.
-        let children = strategies.iter().map(|&i| warm.get_mut(i).and_then(Option::take)).collect();
-        strategies_lane(plan, &strategies, programs, children, room, &mut |message| {
-            deliver(message, runs, on);
-            while let Ok(message) = receive.try_recv() {
-                deliver(message, runs, on);
             }
-        });
-        for message in receive {
-            deliver(message, runs, on);
-        }
-    });
+        },
+        |receive| receive.into_iter().for_each(&mut deliver),
+    );
 }
 
 fn deliver(message: Message, runs: &mut [Run], on: &mut dyn FnMut(Event)) {
     match message {
-        Message::Compiled(..) => unreachable!("compiling is over"),
         Message::Running(submission, case) => on(Event::Running { submission, case }),
         Message::Judged(submission, case, result) => {
             on(Event::Judged { submission, case, result: &result });
             runs[submission].results[case] = Some(result);
         }
+        Message::Stopped(submission, cut) => {
+            runs[submission].cut = cut;
+            on(Event::Stopped { submission });
+        }
         Message::Faulted(submission, fault) => {
-            on(Event::Faulted { submission });
             runs[submission].fault = Some(fault);
+            on(Event::Faulted { submission });
         }
     }
 }
 
-/// Compiles every submission on as many threads as there are cores.
-fn compile_all(
-    plan: &Plan,
-    compiler: &Compiler,
-    send: &mpsc::Sender<Message>,
-    receive: &mpsc::Receiver<Message>,
-    runs: &mut [Run],
-    on: &mut dyn FnMut(Event),
-) -> Vec<Option<Program>> {
-    let count = plan.submissions.len();
-    let mut binaries: Vec<Option<Program>> = vec![None; count];
-    let threads = thread::available_parallelism().map_or(1, |n| n.get()).min(count);
-    let next = AtomicUsize::new(0);
-    thread::scope(|scope| {
-        for _ in 0..threads {
-            let (send, next) = (send.clone(), &next);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(submission) = plan.submissions.get(i) else { break };
-                let built = compiler.build(&submission.unit()).map_err(|e| e.to_string());
-                let _ = send.send(Message::Compiled(i, built));
-            });
-        }
-        for _ in 0..count {
-            let Ok(Message::Compiled(i, built)) = receive.recv() else { break };
-            match built {
-                Ok(Ok(binary)) => {
-                    runs[i].compiled = Some(Ok(()));
-                    on(Event::Compiled { submission: i, error: None });
-                    binaries[i] = Some(Program { binary, unit: 0 });
-                }
-                Ok(Err(error)) => {
-                    on(Event::Compiled { submission: i, error: Some(&error) });
-                    runs[i].compiled = Some(Err(error));
-                }
-                Err(error) => {
-                    let fault = Fault::Build(error);
-                    on(Event::Faulted { submission: i });
-                    runs[i].fault = Some(fault);
-                }
-            }
-        }
-    });
-    binaries
-}
-
-/// One call of submission `i` on case `c`, in `child` (started if there is none).
-fn judge_one(
-    plan: &Plan,
-    i: usize,
-    c: usize,
-    program: &Program,
-    child: &mut Option<Child>,
-    room: &Room,
-    emit: &mut dyn FnMut(Message),
-) -> Option<Verdict> {
-    let live = match child {
-        Some(live) if !live.is_gone() => live,
-        _ => match Child::spawn(&program.binary, program.unit, plan.limits, room) {
-            Ok(fresh) => child.insert(fresh),
-            Err(e) => {
-                emit(Message::Faulted(i, Fault::Spawn(e.to_string())));
-                return None;
-            }
-        },
-    };
+/// One call of submission `i` on case `c`: its verdict, or None when it could not be judged.
+fn judge_one(plan: &Plan, i: usize, c: usize, runner: &mut Runner, emit: &mut dyn FnMut(Message)) -> Option<Verdict> {
     emit(Message::Running(i, c));
     let case = &plan.cases[c];
-    // The next case goes to the child while this one runs.
-    let call = live.call(&case.values, plan.cases.get(c + 1).map(|next| next.values.as_slice()));
+    let call = match runner.call(&case.values) {
+        Ok(call) => call,
+        Err(e) => {
+            emit(Message::Faulted(i, Fault::Spawn(e.to_string())));
+            return None;
+        }
+    };
     let verdict = Verdict::of(&call, case.expected, &plan.limits);
     let result = CaseResult { verdict, call };
     if verdict.is_none() {
@@ -255,33 +213,47 @@ fn judge_one(
 
 /// The strategies, case by case, one call at a time, on the calling thread.
 fn strategies_lane(
+    bench: &Workbench,
     plan: &Plan,
     strategies: &[usize],
-    binaries: &[Option<Program>],
-    mut children: Vec<Option<Child>>,
-    room: &Room,
+    programs: &[Option<Program>],
     emit: &mut dyn FnMut(Message),
 ) {
-    let mut stopped: Vec<bool> = strategies.iter().map(|&i| binaries[i].is_none()).collect();
+    let mut runners: Vec<Option<Runner>> =
+        strategies.iter().map(|&i| programs[i].as_ref().map(|p| bench.runner_with(p, plan.limits))).collect();
+    let mut time_limits = vec![0; strategies.len()];
     for c in 0..plan.cases.len() {
         for (k, &i) in strategies.iter().enumerate() {
-            let Some(binary) = binaries[i].as_ref().filter(|_| !stopped[k]) else { continue };
-            match judge_one(plan, i, c, binary, &mut children[k], room, emit) {
-                None => stopped[k] = true,
-                Some(Verdict::Ac) => {}
-                Some(_) => stopped[k] = plan.fail_fast,
+            let Some(runner) = runners[k].as_mut() else { continue };
+            let cut = match judge_one(plan, i, c, runner, emit) {
+                None => Some(None),
+                Some(Verdict::Ac) => None,
+                Some(Verdict::Tle) => {
+                    time_limits[k] += 1;
+                    let spent = time_limits[k] == TLE_BUDGET && !plan.all_failures;
+                    spent.then_some(Some(Cut::TimeLimits(TLE_BUDGET)))
+                }
+                Some(_) => plan.fail_fast.then_some(Some(Cut::FirstFailure)),
+            };
+            if let Some(cut) = cut {
+                let judged_all = c + 1 == plan.cases.len();
+                emit(Message::Stopped(i, cut.filter(|_| !judged_all)));
+                runners[k] = None;
             }
         }
     }
 }
 
 /// One wrong submission or mutant over the cases, until its first failure.
-fn submission_lane(plan: &Plan, i: usize, binary: Option<&Program>, room: &Room, emit: &mut dyn FnMut(Message)) {
-    let Some(binary) = binary else { return };
-    let mut child = None;
+fn submission_lane(bench: &Workbench, plan: &Plan, i: usize, program: &Program, send: &Sender<Message>) {
+    let mut runner = bench.runner_with(program, plan.limits);
+    let mut emit = |message| drop(send.send(message));
     for c in 0..plan.cases.len() {
-        if judge_one(plan, i, c, binary, &mut child, room, emit) != Some(Verdict::Ac) {
-            break;
+        match judge_one(plan, i, c, &mut runner, &mut emit) {
+            Some(Verdict::Ac) => {}
+            Some(_) if c + 1 < plan.cases.len() => return emit(Message::Stopped(i, Some(Cut::FirstFailure))),
+            _ => return emit(Message::Stopped(i, None)),
         }
     }
+    emit(Message::Stopped(i, None));
 }

@@ -1,6 +1,7 @@
-//! The verdict engine over stored cases, and what it needs: the workspace, its submissions and
-//! cases (and the cache of parsed inputs), the verdict rule, the guard on stored data, blessing and the generated suites'
-//! manifests. Data only: nothing here prints.
+//! Judging over stored cases, and what it needs: the workspace, its submissions and cases, the
+//! workbench every command opens, the verdict rule, the engine, the report, the guard on
+//! stored data, blessing and the generated suites' manifests, mutation operators and the paste
+//! check. Data only: nothing here prints.
 
 pub mod bless;
 pub mod cases;
@@ -8,9 +9,9 @@ pub mod engine;
 pub mod guard;
 pub mod manifest;
 pub mod mutate;
-pub mod parsed;
 pub mod paste;
-pub mod session;
+pub mod report;
 pub mod submissions;
 pub mod verdict;
+pub mod workbench;
 pub mod workspace;

@@ -5,7 +5,8 @@
 //! compile path in each edition LeetCode has offered for Rust (2018, then 2021).
 
 use super::submissions::Submission;
-use crate::exec::compile::{CompileError, Compiler};
+use crate::exec::compile::Compiler;
+use crate::exec::diagnose::CompileError;
 use crate::problem::SIGNATURE;
 
 /// The editions a pasted file must compile in.

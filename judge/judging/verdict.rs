@@ -1,6 +1,7 @@
 //! Verdicts, and the one rule that turns a call's outcome into one. When a call meets several
 //! conditions at once, the verdict is the first in DMOJ's order: TLE, MLE, OLE, RE, WA. CE
-//! comes before all of them, since nothing ran.
+//! comes before all of them, since nothing ran. Time is the judge's own clock around the call;
+//! what the child reports about itself is shown, never trusted.
 
 use crate::exec::limits::{Limits, OUTPUT_LIMIT};
 use crate::exec::outcome::{Call, Ending};
@@ -56,7 +57,8 @@ impl Verdict {
         let printed = call.stdout.total.max(call.stderr.total);
         let peak = answered.peak_kib.unwrap_or(0);
         let holds = [
-            (Verdict::Tle, u128::from(answered.nanos) > limits.time.as_nanos()),
+            // The judge's own clock decides; what the child measured is only shown.
+            (Verdict::Tle, call.wall > limits.time),
             (Verdict::Mle, peak > limits.memory_bytes() >> 10),
             (Verdict::Ole, printed > OUTPUT_LIMIT),
             (Verdict::Wa, !expected.is(&answered.answer) || answered.length != expected.as_str().len() as u64),
@@ -77,7 +79,7 @@ impl Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::compile::Place;
+    use crate::exec::diagnose::Place;
     use crate::exec::outcome::{Answered, Printed, Stream};
     use std::time::Duration;
 
@@ -98,7 +100,7 @@ mod tests {
 
     #[test]
     fn each_condition_gives_its_verdict() {
-        let limits = Limits::default();
+        let limits = crate::exec::limits::TESTING;
         let of = |call: &Call| Verdict::of(call, Answer::Bob, &limits);
         assert_eq!(of(&answered("Bob", 1000, 3000, 0)), Some(Verdict::Ac));
         assert_eq!(of(&answered("Alice", 1000, 3000, 0)), Some(Verdict::Wa));
@@ -117,7 +119,7 @@ mod tests {
 
     #[test]
     fn a_call_that_breaks_several_limits_gets_the_first_in_dmoj_order() {
-        let limits = Limits::default();
+        let limits = crate::exec::limits::TESTING;
         let all = answered("Alice", 2_000_000_000, 300 << 10, OUTPUT_LIMIT + 1);
         assert_eq!(Verdict::of(&all, Answer::Bob, &limits), Some(Verdict::Tle));
         let memory_and_output = answered("Alice", 10, 300 << 10, OUTPUT_LIMIT + 1);

@@ -3,15 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::parsed::Parsed;
-
 #[derive(Clone, Debug)]
 pub struct Workspace {
     pub root: PathBuf,
     pub solutions: PathBuf,
     /// The folder of suites: `testcases/`, or `--cases DIR`.
     pub cases: PathBuf,
-    /// Compiled submissions and parsed inputs: `target/judge/` (or `$JUDGE_CACHE`).
+    /// Compiled submissions: `target/judge/` (or `$JUDGE_CACHE`).
     pub cache: PathBuf,
 }
 
@@ -42,11 +40,6 @@ impl Workspace {
             _ => root.join("target").join("judge"),
         };
         Ok(Workspace { solutions: root.join("solutions"), root, cases, cache })
-    }
-
-    /// The cache of parsed inputs, if its folder can be made.
-    pub fn parsed_inputs(&self) -> Option<Parsed> {
-        Parsed::open(&self.cache.join("inputs"))
     }
 
     /// `path` relative to the workspace when it lies inside it, else as it is.

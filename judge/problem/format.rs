@@ -221,6 +221,17 @@ fn parse_integer(cur: &mut Cursor) -> Result<i64, FormatError> {
     Ok(if negative { -magnitude } else { magnitude })
 }
 
+/// The testcases of LeetCode's testcase box: one input per line (blank lines skipped), or one
+/// input spread over several lines. An error names the line in the whole text.
+pub fn parse_testcases(text: &str) -> Result<Vec<Vec<i32>>, FormatError> {
+    let whole = parse_input(text);
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    if whole.is_ok() || lines.len() < 2 {
+        return whole.map(|values| vec![values]);
+    }
+    lines.into_iter().map(|(at, line)| parse_input(line).map_err(|e| FormatError { line: e.line + at, ..e })).collect()
+}
+
 /// Parses `"Alice"`, `"Bob"` or `"Tie"`.
 pub fn parse_output(text: &str) -> Result<Answer, FormatError> {
     let mut cur = Cursor::new(text);
@@ -273,6 +284,14 @@ mod tests {
 
     fn expected(wanted: Token, found: Option<char>) -> Fault {
         Fault::Expected { wanted, found }
+    }
+
+    #[test]
+    fn testcases_come_one_per_line_and_errors_name_their_line() {
+        assert_eq!(parse_testcases("[1,2,3,7]\n\n[1,2,3,-9]\n").unwrap(), [vec![1, 2, 3, 7], vec![1, 2, 3, -9]]);
+        assert_eq!(parse_testcases("[1,\n 2]").unwrap(), [vec![1, 2]]);
+        let e = parse_testcases("[1]\n[2]\n[3,]").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 4));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 pub mod format;
 pub mod generator;
+pub mod leetcode;
 pub mod oracle;
 
 /// The statement's constraints: 1 <= n <= 50,000 piles, each worth -1000..=1000.

@@ -52,15 +52,12 @@ pub fn answer_with(values: &[i32], scratch: &mut Vec<(i64, i64)>) -> Answer {
 }
 
 /// The two players; the first to move is Alice, as in the statement.
-// The explanation below is for display, which is not wired yet: until then only tests read it.
-#[allow(dead_code)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     Alice,
     Bob,
 }
 
-#[allow(dead_code)]
 impl Player {
     pub fn other(self) -> Player {
         match self {
@@ -71,7 +68,6 @@ impl Player {
 }
 
 /// One move of an explained game: `player` takes piles `from..from + count`, worth `taken`.
-#[allow(dead_code)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     pub player: Player,
@@ -81,7 +77,6 @@ pub struct Move {
 }
 
 /// Why the answer is what it is, from the oracle's own table.
-#[allow(dead_code)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explained {
     /// `leads[i]`: how far ahead the player to move at pile i ends on piles i..n when both
@@ -93,7 +88,6 @@ pub struct Explained {
     pub totals: (i64, i64),
 }
 
-#[allow(dead_code)]
 impl Explained {
     /// Alice's total minus Bob's: `leads[0]`.
     pub fn margin(&self) -> i64 {
@@ -108,7 +102,6 @@ impl Explained {
 /// The game explained: every pile's lead and one optimal line of play, read off the table
 /// `totals` fills (no strategy is consulted). Where several moves are equally good, the line
 /// takes the fewest piles, which is the move the oracle itself keeps (the first best k).
-#[allow(dead_code)]
 pub fn explain(values: &[i32]) -> Explained {
     let n = values.len();
     let mut outcome = Vec::new();

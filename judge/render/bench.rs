@@ -16,7 +16,6 @@ use super::table;
 use super::units;
 use super::words;
 use crate::bench::{Report, Row, MMAP_THRESHOLD, SEED, SHAPE};
-use crate::exec::limits::Limits;
 
 const HEAD: [&str; 8] = ["strategy", "n", "median", "min", "max", "ns/elt", "×fastest", "extra mem"];
 
@@ -62,15 +61,15 @@ pub fn text(report: &Report) -> String {
         "allocator: blocks under {} always come from the heap (MALLOC_MMAP_THRESHOLD_), so no call pays for mmap and munmap",
         units::bytes(MMAP_THRESHOLD)
     );
-    if report.rows.iter().all(|r| r.extra_kib.is_none()) {
-        out.push_str("extra mem: n/a, this system has no /proc to read resident memory from\n");
+    if !report.rows.is_empty() && report.rows.iter().all(|r| r.extra_kib.is_none()) {
+        out.push_str("extra mem: n/a, this system gives no resident memory to read\n");
     } else {
         out.push_str(
             "extra mem: resident memory a fresh child gains over one call (input already built), in 4 KiB pages\n",
         );
     }
     for failure in &report.failures {
-        let reason = words::ending(&failure.ending, &Limits::default());
+        let reason = words::ending(&failure.ending, &report.limits);
         let _ = writeln!(out, "{} at n = {}: not measured: {reason}", failure.strategy, failure.n);
     }
     for n in report.disagreements() {
@@ -78,6 +77,10 @@ pub fn text(report: &Report) -> String {
             .map(|r| format!("{} {}", r.strategy, units::answer(&r.answer, r.answer.len() as u64)))
             .collect();
         let _ = writeln!(out, "strategies disagree at n = {n}: {}", answers.join(", "));
+    }
+    out.push_str("\ngrowth (each on prefixes of one uniform input of 50,000 piles):\n");
+    for (strategy, growth) in report.strategies.iter().zip(&report.growth) {
+        let _ = writeln!(out, "  {strategy}: {}", words::growth(growth, report.limits.time));
     }
     out
 }
@@ -103,7 +106,7 @@ pub fn json(report: &Report) -> Json {
         Json::object([
             ("strategy", Json::str(&f.strategy)),
             ("n", int(f.n as u64)),
-            ("reason", Json::str(words::ending(&f.ending, &Limits::default()))),
+            ("reason", Json::str(words::ending(&f.ending, &report.limits))),
         ])
     });
     Json::object([
@@ -118,48 +121,74 @@ pub fn json(report: &Report) -> Json {
         ("malloc_mmap_threshold", int(MMAP_THRESHOLD)),
         ("results", Json::Array(results.collect())),
         ("failures", Json::Array(failures.collect())),
+        (
+            "growth",
+            Json::Array(
+                report
+                    .strategies
+                    .iter()
+                    .zip(&report.growth)
+                    .map(|(s, g)| {
+                        Json::object([
+                            ("strategy", Json::str(s)),
+                            ("words", Json::str(words::growth(g, report.limits.time))),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
     ])
 }
 
-/// A report with made-up figures of every kind: sizes, zeros and n/a readings.
 #[cfg(test)]
-pub fn sample_report() -> Report {
-    use crate::bench::Stats;
-    let strategies: Vec<String> = ["dp_array", "four_scalars", "recursive_memo"].map(String::from).to_vec();
-    let mut rows = Vec::new();
-    for (k, n) in [10usize, 100, 1000].into_iter().enumerate() {
-        for (s, name) in strategies.iter().enumerate() {
-            let median = (n as u64) * (s as u64 + 1) * 7 + 3;
-            let time = Stats { min: median - 2, q1: median - 1, median, q3: median + 1, max: median * 3 };
-            let extra_kib = [Some(0), Some(4), Some(1536), Some(40_000), None][(k * 3 + s) % 5];
-            rows.push(Row {
-                strategy: name.clone(),
-                n,
-                answer: b"Bob".to_vec(),
-                time,
-                ratio: (s + 1) as f64,
-                extra_kib,
-            });
+pub mod tests {
+    use super::*;
+    use crate::search::growth::{Growth, Order};
+
+    /// A report with made-up figures of every kind: sizes, zeros and n/a readings.
+    pub fn sample_report() -> Report {
+        use crate::bench::Stats;
+        let strategies: Vec<String> = ["dp_array", "four_scalars", "recursive_memo"].map(String::from).to_vec();
+        let mut rows = Vec::new();
+        for (k, n) in [10usize, 100, 1000].into_iter().enumerate() {
+            for (s, name) in strategies.iter().enumerate() {
+                let median = (n as u64) * (s as u64 + 1) * 7 + 3;
+                let time = Stats { min: median - 2, q1: median - 1, median, q3: median + 1, max: median * 3 };
+                let extra_kib = [Some(0), Some(4), Some(1536), Some(40_000), None][(k * 3 + s) % 5];
+                rows.push(Row {
+                    strategy: name.clone(),
+                    n,
+                    answer: b"Bob".to_vec(),
+                    time,
+                    ratio: (s + 1) as f64,
+                    extra_kib,
+                });
+            }
+        }
+        Report {
+            compiler: "rustc 1.95.0".into(),
+            growth: strategies
+                .iter()
+                .map(|_| Growth {
+                    points: Vec::new(),
+                    order: Order::Unknown,
+                    at_max_log10_s: None,
+                    stopped_early: false,
+                })
+                .collect(),
+            limits: crate::exec::limits::TESTING,
+            cores: Some(2),
+            reps: 3,
+            stack_bytes: 8 << 20,
+            strategies,
+            rows,
+            failures: Vec::new(),
         }
     }
-    Report {
-        compiler: "rustc 1.95.0".into(),
-        cores: Some(2),
-        reps: 3,
-        stack_bytes: 8 << 20,
-        strategies,
-        rows,
-        failures: Vec::new(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     /// `1.2µs` as nanoseconds, and half a unit of its last printed digit.
     fn duration(text: &str) -> (f64, f64) {
-        let (number, scale) = [("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
+        let (number, scale) = [("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
             .iter()
             .find_map(|(unit, scale)| Some((text.strip_suffix(unit)?, *scale)))
             .unwrap_or_else(|| panic!("no unit in {text:?}"));

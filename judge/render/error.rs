@@ -4,15 +4,17 @@
 use std::io;
 use std::path::Path;
 
+use std::time::Duration;
+
+use super::json::Json;
 use super::units;
-use crate::cli::flags::Kind;
-use crate::cli::{suggest, Command, UsageError};
-use crate::exec::compile::{CompileError, CompilerMissing};
+use crate::cli::{suggest, Command, Invocation, Kind, UsageError};
+use crate::exec::compile::CompilerMissing;
+use crate::exec::diagnose::CompileError;
 use crate::exec::limits::{Unhonourable, MAX_STACK_MIB, MIN_MEMORY_MIB};
 use crate::judging::cases::{CaseProblem, CasesError};
-use crate::judging::session::SetupError;
 use crate::judging::submissions::SubmissionError;
-use crate::judging::workspace::NoWorkspace;
+use crate::judging::workbench::SetupError;
 use crate::problem::format::{Fault, FormatError, Token};
 use crate::problem::{MAX_LEN, MAX_VALUE, MIN_LEN, MIN_VALUE};
 use crate::search::{Bound, SearchError};
@@ -21,9 +23,18 @@ use crate::search::{Bound, SearchError};
 #[derive(Debug)]
 pub enum Error {
     Usage(UsageError),
-    NoWorkspace(NoWorkspace),
     Setup(SetupError),
     Search(SearchError),
+    /// A testcases file `judge run` could not read.
+    Case {
+        problem: CaseProblem,
+    },
+    /// `verify` estimated its bound to take longer than it starts without `--yes`.
+    TooLong {
+        arrays: u64,
+        estimate: Duration,
+        again: Invocation,
+    },
     /// A file the judge could not read or write.
     Io {
         path: std::path::PathBuf,
@@ -42,6 +53,24 @@ pub enum Error {
     PlainNeedsOne,
 }
 
+impl From<UsageError> for Error {
+    fn from(error: UsageError) -> Error {
+        Error::Usage(error)
+    }
+}
+
+/// An error as the JSON document every command prints with `--format json`.
+pub fn json(command: &str, message: &str, exit: u8) -> Json {
+    let (first, hints) = message.split_once('\n').unwrap_or((message, ""));
+    Json::object([
+        ("format_version", Json::int(2)),
+        ("command", Json::str(if command.is_empty() { "judge" } else { command })),
+        ("exit_status", Json::int(exit)),
+        ("error", Json::str(first)),
+        ("hints", Json::Array(hints.lines().map(|h| Json::str(h.trim_start_matches("hint: "))).collect())),
+    ])
+}
+
 /// `path` relative to `root` when inside it.
 pub fn path(path: &Path, root: Option<&Path>) -> String {
     root.and_then(|r| path.strip_prefix(r).ok()).unwrap_or(path).display().to_string()
@@ -58,12 +87,14 @@ fn lower(error: &io::Error) -> String {
 pub fn describe(error: &Error, root: Option<&Path>) -> String {
     match error {
         Error::Usage(usage) => format!("{}\nhint: {}", usage_line(usage), usage_hint(usage)),
-        Error::NoWorkspace(none) => format!(
-            "no workspace at {} or above it: the judge looks for a folder with Cargo.toml and solutions/\n\
-             hint: run it inside the workspace (where Cargo.toml, solutions/ and testcases/ are)",
-            none.searched_from.display()
-        ),
         Error::Setup(setup) => setup_line(setup, root),
+        Error::Case { problem } => case_problem(problem, root),
+        Error::TooLong { arrays, estimate, again } => format!(
+            "verify would check {} arrays, about {} on this machine\nhint: to start it anyway: {}",
+            units::thousands(*arrays),
+            units::long_duration(*estimate),
+            again.clone().set(&crate::cli::flags::YES, [crate::cli::Value::On]).shell()
+        ),
         Error::Search(search) => search_line(search, root),
         Error::Io { path: p, error } => format!("{}: {}", path(p, root), lower(error)),
         Error::Input { origin, error } => format!("{origin}:{}", format_error(error)),
@@ -79,8 +110,8 @@ fn expected_value(kind: Kind) -> String {
     match kind {
         Kind::Switch => "no value".to_string(),
         Kind::Text | Kind::OptionalPath => "a non-empty word".to_string(),
-        Kind::Count { min: 0 } => "a whole number".to_string(),
-        Kind::Count { min } => format!("a whole number of at least {min}"),
+        Kind::Count { min: 0, .. } => "a whole number".to_string(),
+        Kind::Count { min, .. } => format!("a whole number of at least {min}"),
         Kind::Duration => "a time from 1ms to 1 hour, such as 1, 0.5, 1.5s or 300ms".to_string(),
         Kind::Choice(words) => words.join(" or "),
         Kind::Range => "LOW..=HIGH with LOW <= HIGH, such as -3..=3".to_string(),
@@ -115,7 +146,10 @@ fn usage_line(error: &UsageError) -> String {
         }
         UsageError::Missing { what, command } => format!("'{}' needs {what}", command_name(*command)),
         UsageError::Conflict { first, second } => format!("give {first} or {second}, not both"),
-        UsageError::OverLimit { flag, value, most } => format!("'{flag} {value}' is over LeetCode's limit of {most}"),
+        UsageError::OverLimit { flag, value, most } if *most == MAX_LEN as u64 => {
+            format!("'{flag} {value}' is over LeetCode's limit of {most}")
+        }
+        UsageError::OverLimit { flag, value, most } => format!("'{flag} {value}' is over the most it takes, {most}"),
     }
 }
 
@@ -171,6 +205,12 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
         ),
         CaseProblem::Format { path: p, error } => format!("{}:{}", path(p, root), format_error(error)),
         CaseProblem::Unpaired { present, missing } => format!("{} has no {}", path(present, root), path(missing, root)),
+        CaseProblem::OddName { path: p } => {
+            format!(
+                "{}: not read as a case: a case is NAME.in with NAME.out, in lower case",
+                units::escape(&path(p, root))
+            )
+        }
     }
 }
 
@@ -228,6 +268,11 @@ fn compiler_line(error: &CompilerMissing, root: Option<&Path>) -> String {
 
 fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
     match error {
+        SetupError::NoWorkspace(none) => format!(
+            "no workspace at {} or above it: the judge looks for a folder with Cargo.toml and solutions/\n\
+             hint: run it inside the workspace (where Cargo.toml, solutions/ and testcases/ are)",
+            none.searched_from.display()
+        ),
         SetupError::Limits(limits) => limits_line(limits),
         SetupError::Catalog(e) => submission_error(e),
         SetupError::Cases(CasesError::Missing { root: dir, error }) => format!(
@@ -253,16 +298,11 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
 
 fn search_line(error: &SearchError, root: Option<&Path>) -> String {
     match error {
-        SearchError::Limits(limits) => limits_line(limits),
-        SearchError::Submission(e) => submission_error(e),
-        SearchError::Compiler(e) => compiler_line(e, root),
+        SearchError::Setup(setup) => setup_line(setup, root),
         SearchError::DoesNotCompile { name, error } => {
             format!("{name} does not compile (CE): {}", compile_error(error))
         }
         SearchError::Judge(message) => message.clone(),
-        SearchError::Bound(Bound::MaxLen { given, most }) => {
-            format!("'--max-len {given}' is over LeetCode's limit of {most}")
-        }
         SearchError::Bound(Bound::Values { low, high }) => {
             format!("'--values {low}..={high}' is outside LeetCode's {MIN_VALUE}..={MAX_VALUE}")
         }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::cli::{flags, Command, COMMANDS};
-use crate::exec::limits::{DEADLINE_MARGIN, OUTPUT_LIMIT};
+use crate::exec::limits::OUTPUT_LIMIT;
 
 fn flag_lines(command: Command, out: &mut String) {
     let rows: Vec<(String, &flags::Flag)> =
@@ -41,12 +41,12 @@ pub fn overview() -> String {
 fn limits() -> String {
     format!(
         "\nverdicts, first one wins: CE (does not compile), TLE, MLE, OLE, RE, WA, AC. Each solution is\n\
-         compiled on its own (edition 2021, optimised, overflow checks off) and runs in its own process:\n\
-         the judge kills a call {} ms past the time limit, watches its memory, and allows {} per\n\
-         stream of output per call.\n\
+         compiled on its own (edition {}, optimised, overflow checks off) and runs in its own process:\n\
+         the judge kills a call at the time limit by its own clock, watches its memory, and allows {}\n\
+         per stream of output per call.\n\
          exit status: 0 every solution got its expected verdict (or nothing failed), 1 one did not\n\
          (or a counterexample was found), 2 a judge error (a bad flag, case file, or changed stored data)\n",
-        DEADLINE_MARGIN.as_millis(),
+        crate::problem::leetcode::EDITION,
         super::units::bytes(OUTPUT_LIMIT)
     )
 }

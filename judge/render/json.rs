@@ -1,5 +1,6 @@
-//! JSON, written and read: enough for the reports, with correct string escaping. Self-contained
-//! (no `crate::` paths), so the integration tests read the judge's JSON with the same code.
+//! JSON, written: enough for the reports, with correct string escaping. The reading half is
+//! for the tests alone (unit and integration: they include this file and read the judge's
+//! JSON with it), so it is compiled only for them. Self-contained: no `crate::` paths.
 
 use std::fmt::Write as _;
 
@@ -82,7 +83,27 @@ impl Json {
             }
         }
     }
+}
 
+fn escape_into(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => write!(out, "\\u{:04x}", c as u32).unwrap_or_default(),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The reading half, for the tests.
+#[cfg(test)]
+impl Json {
     /// A field of an object.
     pub fn get(&self, key: &str) -> Option<&Json> {
         match self {
@@ -132,27 +153,13 @@ impl Json {
     }
 }
 
-fn escape_into(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => write!(out, "\\u{:04x}", c as u32).unwrap_or_default(),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
+#[cfg(test)]
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
 }
 
+#[cfg(test)]
 impl Reader<'_> {
     fn space(&mut self) {
         while self.bytes.get(self.at).is_some_and(|b| b.is_ascii_whitespace()) {

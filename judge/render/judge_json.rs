@@ -5,11 +5,14 @@
 //!   cases[]: id, input_file, n, expected
 //!   solutions[]: name, file, expect, verdict (first non-AC, CE, or AC), met ("yes", "no",
 //!     "not caught"), compile_error, fault, cases_run, accepted, total_ns, median_ns,
-//!     slowest_ns, slowest_case, peak_kib, results[]
+//!     slowest_ns, slowest_case, peak_kib, not_judged (cases left out after 3 TLE, or after a
+//!     first failure), growth (for a strategy that hit the time limit: order "power" with
+//!     exponent, or "exponential" with per_pile; at_max_log10_s; words), results[]
 //!   results[]: case, verdict, time_ns, wall_ns, peak_kib, answer, answer_bytes, ending (how a
 //!     call that did not answer ended: panicked, stack overflow, signal, exited, lost channel,
 //!     timed out, memory limit, allocation failed, output limit), reason, stdout, stdout_bytes,
-//!     stderr, stderr_bytes, rerun
+//!     stderr, stderr_bytes, rerun; and for a failure on at most 20 piles, the oracle's leads
+//!     (f(0..=n)) and play (moves: player, from, count, taken)
 //!   judge_errors[]: strings; suspects[]: case, stored, oracle, check
 
 use std::path::Path;
@@ -18,11 +21,14 @@ use super::error::{case_problem, compile_error, path, submission_error};
 use super::json::Json;
 use super::verdicts::{change_line, met_word, rerun, Figures};
 use super::words;
-use crate::cli::{Command, Invocation, Value};
+use crate::cli::{flags, Command, Invocation, Value};
 use crate::exec::limits::OUTPUT_LIMIT;
 use crate::exec::outcome::{Call, Ending, Printed};
 use crate::judging::engine::{CaseResult, Fault};
-use crate::judging::session::{first_failure, Report};
+use crate::judging::report::{first_failure, Report};
+use crate::judging::verdict::Verdict;
+use crate::problem::oracle::{self, Player};
+use crate::search::growth::{Growth, Order};
 
 pub fn ending_kind(ending: &Ending) -> &'static str {
     match ending {
@@ -69,10 +75,55 @@ fn result(report: &Report, name: &str, case: usize, result: &CaseResult, invocat
     let reason = verdict.and_then(|v| words::reason(&result.call, v, &report.limits));
     fields.push(("reason", Json::opt(reason, Json::str)));
     fields.push(("rerun", Json::str(rerun(invocation, name, Some(&report.cases[case].id)).shell())));
+    let values = &report.cases[case].values;
+    if verdict != Some(Verdict::Ac) && values.len() <= words::EXPLAINED {
+        fields.extend(explanation(values));
+    }
     Json::object(fields)
 }
 
-pub fn report(report: &Report, invocation: &Invocation, exit: u8, root: Option<&Path>) -> Json {
+/// The oracle's leads and one optimal line of play, for a short input.
+pub fn explanation(values: &[i32]) -> [(&'static str, Json); 2] {
+    let explained = oracle::explain(values);
+    let moves = explained.play.iter().map(|m| {
+        Json::object([
+            ("player", Json::str(if m.player == Player::Alice { "Alice" } else { "Bob" })),
+            ("from", Json::int(m.from as i128)),
+            ("count", Json::int(m.count as i128)),
+            ("taken", Json::int(m.taken)),
+        ])
+    });
+    [
+        ("leads", Json::Array(explained.leads.iter().map(|l| Json::int(*l)).collect())),
+        ("play", Json::Array(moves.collect())),
+    ]
+}
+
+fn growth_json(growth: &Growth, report: &Report) -> Json {
+    let (order, factor) = match growth.order {
+        Order::Power { exponent } => ("power", Some(("exponent", exponent))),
+        Order::Exponential { per_pile } => ("exponential", Some(("per_pile", per_pile))),
+        Order::Unknown => ("unknown", None),
+    };
+    let mut fields = vec![("order", Json::str(order))];
+    fields.extend(factor.map(|(name, value)| (name, Json::Float(value))));
+    fields.push(("at_max_log10_s", Json::opt(growth.at_max_log10_s, Json::Float)));
+    let points = growth
+        .points
+        .iter()
+        .map(|p| Json::object([("n", Json::int(p.n as i128)), ("time_ns", Json::int(p.time.as_nanos() as i128))]));
+    fields.push(("points", Json::Array(points.collect())));
+    fields.push(("words", Json::str(words::growth(growth, report.limits.time))));
+    Json::object(fields)
+}
+
+pub fn report(
+    report: &Report,
+    growth: &[Option<Growth>],
+    invocation: &Invocation,
+    exit: u8,
+    root: Option<&Path>,
+) -> Json {
     let cases = report.cases.iter().map(|c| {
         Json::object([
             ("id", Json::str(&c.id)),
@@ -81,42 +132,50 @@ pub fn report(report: &Report, invocation: &Invocation, exit: u8, root: Option<&
             ("expected", Json::str(c.expected.as_str())),
         ])
     });
-    let solutions = report.submissions.iter().zip(&report.runs).zip(&report.met).map(|((s, run), met)| {
-        let f = Figures::of(run, report.cases.len(), s.is_strategy());
-        let results = (run.results.iter().enumerate())
-            .filter_map(|(c, r)| Some(result(report, &s.name, c, r.as_ref()?, invocation)));
-        let fault = run.fault.as_ref().map(|f| match f {
-            Fault::Build(e) | Fault::Spawn(e) => e.clone(),
-            Fault::Call(r) => {
-                words::reason(&r.call, crate::judging::verdict::Verdict::Re, &report.limits).unwrap_or_default()
-            }
+    let solutions =
+        report.submissions.iter().zip(&report.runs).zip(&report.met).zip(growth).map(|(((s, run), met), growth)| {
+            let f = Figures::of(run, report.cases.len(), s.is_strategy());
+            let results = (run.results.iter().enumerate())
+                .filter_map(|(c, r)| Some(result(report, &s.name, c, r.as_ref()?, invocation)));
+            let fault = run.fault.as_ref().map(|f| match f {
+                Fault::Build(e) | Fault::Spawn(e) => e.clone(),
+                Fault::Call(r) => {
+                    words::reason(&r.call, crate::judging::verdict::Verdict::Re, &report.limits).unwrap_or_default()
+                }
+            });
+            Json::object([
+                ("name", Json::str(&s.name)),
+                ("file", Json::str(&s.shown)),
+                ("expect", Json::str(words::expect(s.expect))),
+                ("verdict", Json::opt(first_failure(run), |v| Json::str(v.code()))),
+                ("met", Json::str(met_word(*met).to_lowercase())),
+                (
+                    "compile_error",
+                    Json::opt(run.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
+                ),
+                ("fault", Json::opt(fault, Json::str)),
+                ("cases_run", Json::int(f.ran as i128)),
+                ("accepted", Json::int(f.accepted as i128)),
+                ("total_ns", Json::int(f.total.as_nanos() as i128)),
+                ("median_ns", Json::opt(f.median, |d| Json::int(d.as_nanos() as i128))),
+                ("slowest_ns", Json::opt(f.slowest, |(d, _)| Json::int(d.as_nanos() as i128))),
+                ("slowest_case", Json::opt(f.slowest, |(_, c)| Json::str(&report.cases[c].id))),
+                ("peak_kib", Json::opt(f.peak_kib, Json::int)),
+                (
+                    "not_judged",
+                    Json::int(
+                        run.results.iter().filter(|r| r.is_none()).count() as i128 * i128::from(run.cut.is_some()),
+                    ),
+                ),
+                ("growth", Json::opt(growth.as_ref(), |g| growth_json(g, report))),
+                ("results", Json::Array(results.collect())),
+            ])
         });
-        Json::object([
-            ("name", Json::str(&s.name)),
-            ("file", Json::str(&s.shown)),
-            ("expect", Json::str(words::expect(s.expect))),
-            ("verdict", Json::opt(first_failure(run), |v| Json::str(v.code()))),
-            ("met", Json::str(met_word(*met).to_lowercase())),
-            (
-                "compile_error",
-                Json::opt(run.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
-            ),
-            ("fault", Json::opt(fault, Json::str)),
-            ("cases_run", Json::int(f.ran as i128)),
-            ("accepted", Json::int(f.accepted as i128)),
-            ("total_ns", Json::int(f.total.as_nanos() as i128)),
-            ("median_ns", Json::opt(f.median, |d| Json::int(d.as_nanos() as i128))),
-            ("slowest_ns", Json::opt(f.slowest, |(d, _)| Json::int(d.as_nanos() as i128))),
-            ("slowest_case", Json::opt(f.slowest, |(_, c)| Json::str(&report.cases[c].id))),
-            ("peak_kib", Json::opt(f.peak_kib, Json::int)),
-            ("results", Json::Array(results.collect())),
-        ])
-    });
     let mut errors: Vec<Json> =
         report.bad_cases.iter().map(|b| Json::str(format!("{}: {}", b.id, case_problem(&b.problem, root)))).collect();
     errors.extend(report.bad_submissions.iter().map(|e| Json::str(submission_error(e))));
     errors.extend(report.changes.iter().map(|c| Json::str(change_line(c, root))));
-    let check = Invocation::new(Command::Bless).set("--check", [Value::On]).shell();
+    let check = Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]).shell();
     let suspects = report.suspects.iter().map(|s| {
         Json::object([
             ("case", Json::str(&report.cases[s.case].id)),

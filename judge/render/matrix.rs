@@ -9,8 +9,8 @@ use super::style::Style;
 use super::units;
 use super::words;
 use crate::judging::engine::Event;
-use crate::judging::session::Started;
 use crate::judging::verdict::Verdict;
+use crate::judging::workbench::Workbench;
 
 /// What one cell shows.
 #[derive(Clone)]
@@ -30,22 +30,20 @@ pub struct Matrix {
     judged: Vec<usize>,
     /// Whether a submission will judge no more cases.
     stopped: Vec<bool>,
-    fail_fast: bool,
     printed: usize,
     case_width: usize,
 }
 
 impl Matrix {
     /// The header and the matrix's column heads, and the state to print its rows.
-    pub fn start(started: &Started, style: Style, fail_fast: bool) -> (Matrix, String) {
-        let names: Vec<String> = started.submissions.iter().map(|s| s.name.clone()).collect();
-        let strategy: Vec<bool> = started.submissions.iter().map(|s| s.is_strategy()).collect();
-        let cases: Vec<(String, usize)> =
-            started.cases.iter().map(|c| (units::escape(&c.id), c.values.len())).collect();
-        let suites: std::collections::BTreeSet<&str> = started.cases.iter().map(|c| c.suite()).collect();
+    pub fn start(bench: &Workbench, style: Style) -> (Matrix, String) {
+        let names: Vec<String> = bench.submissions.iter().map(|s| s.name.clone()).collect();
+        let strategy: Vec<bool> = bench.submissions.iter().map(|s| s.is_strategy()).collect();
+        let cases: Vec<(String, usize)> = bench.cases.iter().map(|c| (units::escape(&c.id), c.values.len())).collect();
+        let suites: std::collections::BTreeSet<&str> = bench.cases.iter().map(|c| c.suite()).collect();
         let case_width = cases.iter().map(|(id, _)| id.chars().count()).max().unwrap_or(4).max(4);
         let mut out = String::new();
-        let limits = started.limits;
+        let limits = bench.limits();
         let _ = writeln!(
             out,
             "{} {} on {} in {} · time limit {} · memory {} MiB · stack {} MiB · {} · judge: {} build",
@@ -56,7 +54,7 @@ impl Matrix {
             units::limit(limits.time),
             limits.memory_mib,
             limits.stack_mib,
-            started.compiler,
+            bench.compiler.version(),
             words::build_profile()
         );
         let legend: Vec<String> = names.iter().enumerate().map(|(i, n)| format!("#{} {n}", i + 1)).collect();
@@ -67,7 +65,6 @@ impl Matrix {
             cells: vec![vec![None; count]; cases.len()],
             judged: vec![0; count],
             stopped: vec![false; count],
-            fail_fast,
             printed: 0,
             case_width,
             names,
@@ -104,11 +101,8 @@ impl Matrix {
                 let nanos = result.call.result.as_ref().ok().map(|a| a.nanos);
                 self.cells[*case][*submission] = Some(Cell { verdict, nanos });
                 self.judged[*submission] = case + 1;
-                if verdict != Verdict::Ac && (!self.strategy[*submission] || self.fail_fast) {
-                    self.stopped[*submission] = true;
-                }
             }
-            Event::Faulted { submission, .. } => self.stopped[*submission] = true,
+            Event::Stopped { submission } | Event::Faulted { submission } => self.stopped[*submission] = true,
         }
         self.rows(false)
     }

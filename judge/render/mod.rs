@@ -1,13 +1,11 @@
 //! Everything a person or a program reads: text, JSON and SVG, with units, table layout,
 //! plurals and escaping each written once. Render never runs anything and never prints: it
-//! turns the engines' data into strings, and `main` writes them.
+//! turns the engines' data into strings, and the commands write them.
 
 pub mod bench;
 pub mod bless;
 pub mod error;
 pub mod help;
-// The reading half is for the tests, unit and integration alike.
-#[allow(dead_code)]
 pub mod json;
 pub mod judge_json;
 pub mod matrix;
@@ -20,9 +18,10 @@ pub mod svg;
 pub mod table;
 pub mod units;
 pub mod verdicts;
+pub mod watch;
 pub mod words;
 
-use crate::cli::options::Format;
+use crate::cli::Format;
 
 /// A report in the chosen form: `text` for a person, or the JSON document (with the exit status).
 pub fn document(
@@ -36,5 +35,3 @@ pub fn document(
         Format::Json => json(exit).render(),
     }
 }
-#[cfg(test)]
-pub mod xml_check;

@@ -9,8 +9,7 @@ use super::json::Json;
 use super::table;
 use super::units;
 use super::verdicts::change_line;
-use crate::cli::options::time_limit;
-use crate::cli::{Invocation, Value};
+use crate::cli::{flags, Invocation, Value};
 use crate::judging::mutate::Operator;
 use crate::judging::verdict::Verdict;
 use crate::search::mutants::{Judged, Outcome, Status, EQUIVALENTS_FILE, TIME_FACTOR, TIME_FLOOR};
@@ -80,12 +79,13 @@ fn by<K: Ord>(outcome: &Outcome, key: impl Fn(&Judged) -> K) -> BTreeMap<K, Coun
 pub fn judge_it(outcome: &Outcome, judged: &Judged, invocation: &Invocation) -> Invocation {
     let strategy = outcome.strategies.iter().position(|s| *s == judged.strategy).unwrap_or(0);
     let mut command = Invocation::new(crate::cli::Command::Judge)
-        .set("--solution", [Value::Text(format!("{}#{}", judged.strategy, judged.index))]);
+        .set(&flags::SOLUTION, [Value::Text(format!("{}#{}", judged.strategy, judged.index))]);
     if let Some(time) = outcome.time_limits.get(strategy) {
-        command = command.set("--time-limit", [time_limit(*time)]);
+        let whole_ms = std::time::Duration::from_millis(time.as_millis().max(1) as u64);
+        command = command.set(&flags::TIME_LIMIT, [Value::Duration(whole_ms)]);
     }
-    if let Some(cases) = invocation.get("--cases") {
-        command = command.set("--cases", [cases.clone()]);
+    if let Some(cases) = invocation.get(&flags::CASES) {
+        command = command.set(&flags::CASES, [cases.clone()]);
     }
     command
 }

@@ -7,15 +7,16 @@ use std::path::Path;
 
 use super::error::path;
 use super::json::Json;
+use super::judge_json::explanation;
 use super::units;
 use super::verdicts::change_line;
 use super::words;
-use crate::cli::{Command, Invocation, Value};
+use crate::cli::{flags, Command, Invocation, Value};
 use crate::exec::limits::Limits;
-use crate::problem::format;
 use crate::problem::generator::Shape;
+use crate::problem::{format, oracle};
 use crate::search::sweep::Got;
-use crate::search::{stress, verify, Counterexample, Rate};
+use crate::search::{stress, verify, Counterexample, Rate, Slow};
 
 /// Inputs up to this long are printed whole, ready for LeetCode's testcase box.
 const WHOLE: usize = 1000;
@@ -34,32 +35,33 @@ fn input_text(values: &[i32]) -> String {
 }
 
 fn try_it(example: &Counterexample) -> Option<Invocation> {
-    let run = Invocation::new(Command::Run).set("--solution", [Value::Text(example.submission.clone())]);
+    let run = Invocation::new(Command::Run).set(&flags::SOLUTION, [Value::Text(example.submission.clone())]);
     (example.values.len() <= WHOLE).then(|| run.with_positional([input_text(&example.values)]))
 }
 
 pub fn stress_commands(invocation: &Invocation, example: &Counterexample) -> Commands {
     let rerun = invocation
         .clone()
-        .set("--count", [Value::Count(example.index + 1)])
-        .set("--solution", [Value::Text(example.submission.clone())])
-        .set("--save", None)
-        .set("--format", None);
-    let keep_it = rerun.clone().set("--save", [Value::On]);
+        .set(&flags::COUNT, [Value::Count(example.index + 1)])
+        .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
+        .set(&flags::SAVE, None)
+        .set(&flags::FORMAT, None);
+    let keep_it = rerun.clone().set(&flags::SAVE, [Value::On]);
     Commands { try_it: try_it(example), rerun, keep_it: Some(keep_it) }
 }
 
 pub fn verify_commands(invocation: &Invocation, example: &Counterexample) -> Commands {
-    let rerun = invocation.clone().set("--solution", [Value::Text(example.submission.clone())]).set("--format", None);
+    let rerun =
+        invocation.clone().set(&flags::SOLUTION, [Value::Text(example.submission.clone())]).set(&flags::FORMAT, None);
     Commands { try_it: try_it(example), rerun, keep_it: None }
 }
 
 fn gen_command(case: (Shape, usize, u64)) -> Invocation {
     let (shape, len, seed) = case;
     Invocation::new(Command::Gen)
-        .set("--shape", [Value::Shape(shape)])
-        .set("--len", [Value::Count(len as u64)])
-        .set("--seed", [Value::Count(seed)])
+        .set(&flags::SHAPE, [Value::Shape(shape)])
+        .set(&flags::LEN, [Value::Count(len as u64)])
+        .set(&flags::SEED, [Value::Count(seed)])
 }
 
 fn example_text(
@@ -84,6 +86,9 @@ fn example_text(
     let _ = writeln!(out, "  oracle    \"{}\"", example.expected.as_str());
     let label = if matches!(example.got, Got::Answer(_)) { "got" } else { "reason" };
     let _ = writeln!(out, "  {label:<9} {}", words::got(&example.got, limits));
+    if example.values.len() <= words::EXPLAINED {
+        out.push_str(&words::explained(&oracle::explain(&example.values), "  "));
+    }
     if let Some(original) = original {
         let _ = writeln!(out, "  original  {}", original.shell());
     }
@@ -123,7 +128,7 @@ pub fn stress_text(outcome: &stress::Outcome, invocation: &Invocation, limits: &
     let mut out = String::new();
     match (&outcome.example, outcome.case) {
         (Some(example), Some(case)) => {
-            let seed = match invocation.get("--seed") {
+            let seed = match invocation.get(&flags::SEED) {
                 Some(Value::Count(seed)) => *seed,
                 _ => 1,
             };
@@ -139,14 +144,43 @@ pub fn stress_text(outcome: &stress::Outcome, invocation: &Invocation, limits: &
             let _ = writeln!(out, "stress: no counterexample: every answer agrees with the oracle");
         }
     }
+    out.push_str(&slow_text(&outcome.slow, limits));
     out.push_str(&changes_text(&outcome.changes, root));
     out + &rate_line("stress", "case", &outcome.rate, outcome.example.is_some())
+}
+
+/// The submissions that were far slower than the oracle, or grow faster than n: a time limit
+/// that small random cases cannot show.
+fn slow_text(slow: &[Slow], limits: &Limits) -> String {
+    let mut out = String::new();
+    for slow in slow {
+        let _ = writeln!(
+            out,
+            "but {} is slow: {:.0}× the oracle's time on these cases; {}",
+            slow.submission,
+            slow.against_oracle,
+            words::growth(&slow.growth, limits.time)
+        );
+    }
+    out
+}
+
+/// What a long `verify` will take, said before it starts.
+pub fn estimate_line(arrays: u64, estimate: std::time::Duration) -> String {
+    format!("verify: {} arrays, about {} on this machine", units::thousands(arrays), units::long_duration(estimate))
+}
+
+/// A progress counter with the share done.
+pub fn progress(label: &str, done: u64, total: u64) -> String {
+    let share = done as f64 * 100.0 / total.max(1) as f64;
+    format!("{label}: {}/{} ({share:.1}%)", units::thousands(done), units::thousands(total))
 }
 
 pub fn verify_text(
     outcome: &verify::Outcome,
     request: &verify::Request,
     invocation: &Invocation,
+    limits: &Limits,
     root: Option<&Path>,
 ) -> String {
     let bound = format!("length 1..={} over {}..={}", request.max_len, request.low, request.high);
@@ -154,9 +188,10 @@ pub fn verify_text(
         None => format!("verify: all {} arrays of {bound} agree with the oracle\n", units::thousands(outcome.total)),
         Some(example) => {
             let found = format!("on array {} of {bound}", example.index + 1);
-            example_text(example, &found, None, &verify_commands(invocation, example), &request.limits)
+            example_text(example, &found, None, &verify_commands(invocation, example), limits)
         }
     };
+    out.push_str(&slow_text(&outcome.slow, limits));
     out.push_str(&changes_text(&outcome.changes, root));
     out + &rate_line("verify", "array", &outcome.rate, outcome.example.is_some())
 }
@@ -177,6 +212,22 @@ fn example_json(example: &Counterexample, commands: &Commands, limits: &Limits) 
         ("reason", Json::str(words::got(&example.got, limits))),
         ("tried", Json::int(example.tried as i128)),
         ("shrinking_stopped", Json::Bool(example.stopped)),
+        (
+            "leads",
+            if example.values.len() <= words::EXPLAINED {
+                explanation(&example.values)[0].1.clone()
+            } else {
+                Json::Null
+            },
+        ),
+        (
+            "play",
+            if example.values.len() <= words::EXPLAINED {
+                explanation(&example.values)[1].1.clone()
+            } else {
+                Json::Null
+            },
+        ),
         ("rerun", Json::str(commands.rerun.shell())),
         ("try_it", Json::opt(commands.try_it.as_ref(), |c| Json::str(c.shell()))),
         ("keep_it", Json::opt(commands.keep_it.as_ref(), |c| Json::str(c.shell()))),
@@ -207,6 +258,7 @@ pub fn stress_json(
     let example = outcome.example.as_ref().map(|e| example_json(e, &stress_commands(invocation, e), limits));
     fields.push(("counterexample", example.unwrap_or(Json::Null)));
     fields.push(("saved", Json::opt(outcome.saved.as_ref(), |p| Json::str(path(p, root)))));
+    fields.push(("slow", slow_json(&outcome.slow, limits)));
     fields
         .push(("judge_errors", Json::Array(outcome.changes.iter().map(|c| Json::str(change_line(c, root))).collect())));
     Json::object(fields)
@@ -216,6 +268,7 @@ pub fn verify_json(
     outcome: &verify::Outcome,
     request: &verify::Request,
     invocation: &Invocation,
+    limits: &Limits,
     exit: u8,
     root: Option<&Path>,
 ) -> Json {
@@ -228,9 +281,24 @@ pub fn verify_json(
         ("values", Json::str(format!("{}..={}", request.low, request.high))),
     ];
     fields.extend(rate_json(&outcome.rate));
-    let example = outcome.example.as_ref().map(|e| example_json(e, &verify_commands(invocation, e), &request.limits));
+    let example = outcome.example.as_ref().map(|e| example_json(e, &verify_commands(invocation, e), limits));
     fields.push(("counterexample", example.unwrap_or(Json::Null)));
+    fields.push(("slow", slow_json(&outcome.slow, limits)));
     fields
         .push(("judge_errors", Json::Array(outcome.changes.iter().map(|c| Json::str(change_line(c, root))).collect())));
     Json::object(fields)
+}
+
+fn slow_json(slow: &[Slow], limits: &Limits) -> Json {
+    Json::Array(
+        slow.iter()
+            .map(|s| {
+                Json::object([
+                    ("solution", Json::str(&s.submission)),
+                    ("against_oracle", Json::Float(s.against_oracle)),
+                    ("growth", Json::str(words::growth(&s.growth, limits.time))),
+                ])
+            })
+            .collect(),
+    )
 }

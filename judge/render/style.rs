@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 
-use crate::cli::options::Color;
+use crate::cli::Color;
 use crate::judging::verdict::Verdict;
 
 #[derive(Clone, Copy, Debug)]

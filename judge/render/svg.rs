@@ -7,8 +7,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::units::{self, duration as show_duration};
+use super::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
 use crate::bench::{Report, Row, SEED};
+use crate::exec::digest::Digest;
 
 const WIDTH: f64 = 960.0;
 const HEIGHT: f64 = 900.0;
@@ -35,10 +36,6 @@ const KNOWN: &str =
 /// 1-2-5 steps, else finer; on a byte axis: powers of 1024, 16 (4 KiB, 64 KiB, 1 MiB …), 4, 2.
 const DECIMAL: [(f64, &[f64]); 3] = [(10.0, &[1.0]), (10.0, &[1.0, 2.0, 5.0]), (10.0, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0])];
 const BINARY: [(f64, &[f64]); 5] = [(1024.0, &[1.0]), (16.0, &[1.0]), (4.0, &[1.0]), (2.0, &[1.0]), (2.0, &[1.0, 1.5])];
-/// Tick labels: `500ns`, `1µs`, `200µs`, `1ms`, `2s`, in the units and steps of `units::duration`
-/// (which has no ns: it writes 0.5µs); `512 B`, `4 KiB`, `1.5 MiB`, `2 GiB`, binary as in the table.
-const TIME_UNITS: [(f64, &str); 4] = [(1e9, "s"), (1e6, "ms"), (1e3, "µs"), (1.0, "ns")];
-const BYTE_UNITS: [(f64, &str); 4] = [(1073741824.0, " GiB"), (1048576.0, " MiB"), (1024.0, " KiB"), (1.0, " B")];
 
 #[derive(Clone, Copy, Debug)]
 struct Style {
@@ -57,9 +54,8 @@ fn style(name: &str) -> Style {
     if let Some(i) = KNOWN.split(' ').position(|k| k == name) {
         return Style { color: COLORS[i], shape: [0, 1, 2, 3, 4, 0][i], open: i == 5, dash: i };
     }
-    // FNV-1a, then mixed: the same on every machine and Rust version, unlike std's hasher.
-    let fnv = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    let hash = (fnv ^ (fnv >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    // The judge's one digest: the same on every machine and Rust version, unlike std's hasher.
+    let hash = Digest::of(name.as_bytes()).low();
     let pick = |len: usize, shift: u32| ((hash >> shift) % len as u64) as usize;
     Style { color: COLORS[pick(7, 40)], shape: 1 + pick(5, 48), open: true, dash: 1 + pick(5, 56) }
 }
@@ -139,7 +135,7 @@ fn time_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
     let times = report.rows.iter().flat_map(|r| [r.time.min, r.time.max]).map(|t| t.max(1) as f64);
     let y = LogAxis::covering(times, (100.0, 1000.0), (TIME_TOP + PLOT_H, TIME_TOP));
     frame(out, (x, y), sizes, &y.ticks(&DECIMAL, 2, &TIME_UNITS), "time per call (log scale)");
-    let (d, at) = (|ns: u64| show_duration(Duration::from_nanos(ns)), |ns: u64| y.at(ns.max(1) as f64));
+    let (d, at) = (|ns: u64| units::duration(Duration::from_nanos(ns)), |ns: u64| y.at(ns.max(1) as f64));
     plot(out, report, "time", |r| {
         let (t, n) = (r.time, units::thousands(r.n as u64));
         let title = format!("{} · n = {n} · median {} ({} to {})", r.strategy, d(t.median), d(t.min), d(t.max));
@@ -267,14 +263,6 @@ fn text(out: &mut String, x: f64, y: f64, anchor: &str, extra: &str, content: &s
     writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" {extra}>{content}</text>"#).unwrap();
 }
 
-/// `v` in the first of `units` it reaches (else the last), to three digits at most: `500ns`, `1.5 MiB`.
-fn scaled(v: f64, units: &[(f64, &str)]) -> String {
-    let (scale, unit) = units.iter().find(|(scale, _)| v >= *scale).unwrap_or(&units[units.len() - 1]);
-    let text = format!("{:.*}", usize::from(v / scale < 100.0) + usize::from(v / scale < 10.0), v / scale);
-    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
-    format!("{text}{unit}")
-}
-
 fn escape(text: &str) -> String {
     // `&` first, so the other entities are not escaped twice.
     let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
@@ -284,8 +272,8 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::bench::sample_report;
-    use crate::render::xml_check::well_formed;
+    use crate::render::bench::tests::sample_report;
+    use xml::well_formed;
 
     /// The strategies of a panel's `<g class="series"` elements, in order.
     fn series_of(svg: &str, panel: &str) -> Vec<String> {
@@ -384,16 +372,87 @@ mod tests {
             line.split("y=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
         };
         assert!(y("0") - y("4 KiB") >= 20.0, "the 0 row at {}, the lowest tick at {}", y("0"), y("4 KiB"));
-        let sizes = [512.0, 1536.0 * 1024.0, 2.0 * 1024f64.powi(3)].map(|b| scaled(b, &BYTE_UNITS));
-        assert_eq!(sizes, ["512 B", "1.5 MiB", "2 GiB"]);
-        let ticks = [500.0, 1e3, 2e5, 1e6, 5e7, 1e9].map(|ns| scaled(ns, &TIME_UNITS));
-        assert_eq!(ticks, ["500ns", "1µs", "200µs", "1ms", "50ms", "1s"]);
-        for (tick, ns) in ticks[1..].iter().zip([1e3, 2e5, 1e6, 5e7, 1e9]) {
-            let unit = tick.trim_start_matches(|c: char| c.is_ascii_digit());
-            assert!(show_duration(Duration::from_nanos(ns as u64)).ends_with(unit), "{unit}");
-        }
         let narrow = LogAxis::covering([3000.0, 9000.0].into_iter(), (1.0, 2.0), (0.0, 1.0));
         let labels: Vec<String> = narrow.ticks(&DECIMAL, 2, &TIME_UNITS).into_iter().map(|(_, l)| l).collect();
         assert_eq!(labels, ["3µs", "5µs", "7µs"]);
+    }
+
+    /// A small XML well-formedness checker for the chart (std has no parser).
+    mod xml {
+        /// A small well-formedness check: tags close in order, one root, attributes quoted,
+        /// and no `<` or `&` outside markup except as an entity.
+        pub fn well_formed(doc: &str) -> Result<(), String> {
+            let mut open: Vec<&str> = Vec::new();
+            let (mut rest, mut roots) = (doc.strip_prefix("<?xml").ok_or("no XML declaration")?, 0);
+            rest = &rest[rest.find("?>").ok_or("unclosed declaration")? + 2..];
+            while let Some(at) = rest.find('<') {
+                check_text(&rest[..at])?;
+                let end = rest[at..].find('>').ok_or("unclosed tag")? + at;
+                let tag = &rest[at + 1..end];
+                rest = &rest[end + 1..];
+                if let Some(name) = tag.strip_prefix('/') {
+                    let top = open.pop().ok_or(format!("</{name}> closes nothing"))?;
+                    (top == name).then_some(()).ok_or(format!("<{top}> closed by </{name}>"))?;
+                    continue;
+                }
+                let (body, empty) = tag.strip_suffix('/').map_or((tag, false), |b| (b, true));
+                let name = body.split_whitespace().next().ok_or("empty tag")?;
+                check_attributes(&body[name.len()..])?;
+                roots += usize::from(open.is_empty());
+                if !empty {
+                    open.push(name);
+                }
+            }
+            check_text(rest)?;
+            match (open.last(), roots) {
+                (Some(name), _) => Err(format!("<{name}> never closed")),
+                (None, 1) => Ok(()),
+                (None, n) => Err(format!("{n} root elements")),
+            }
+        }
+
+        fn check_text(text: &str) -> Result<(), String> {
+            let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"];
+            for (at, _) in text.match_indices('&') {
+                if !entities.iter().any(|e| text[at..].starts_with(e)) {
+                    return Err(format!("stray '&' in {text:?}"));
+                }
+            }
+            match text.contains('<') || text.contains('>') {
+                true => Err(format!("stray '<' or '>' in {text:?}")),
+                false => Ok(()),
+            }
+        }
+
+        /// ` name="value" name='value'`, nothing else.
+        fn check_attributes(mut rest: &str) -> Result<(), String> {
+            while !rest.trim_start().is_empty() {
+                rest = rest.trim_start();
+                let (name, after) = rest.split_once('=').ok_or(format!("attribute without value in {rest:?}"))?;
+                let quote = after.chars().next().filter(|q| *q == '"' || *q == '\'');
+                let quote = quote.ok_or(format!("unquoted attribute {name:?}"))?;
+                let close = after[1..].find(quote).ok_or(format!("unclosed attribute {name:?}"))?;
+                if name.is_empty() || name.contains(char::is_whitespace) {
+                    return Err(format!("bad attribute name {name:?}"));
+                }
+                check_text(&after[1..close + 1])?;
+                rest = &after[close + 2..];
+            }
+            Ok(())
+        }
+
+        mod tests {
+            use super::*;
+
+            #[test]
+            fn the_checker_finds_each_kind_of_fault() {
+                let doc = |body: &str| format!("<?xml version=\"1.0\"?>\n<svg a=\"1\">{body}</svg>\n");
+                assert_eq!(well_formed(&doc("<g b='2'><text>a &amp; b</text></g><rect/>")), Ok(()));
+                for bad in ["<g>", "<g></text>", "</g>", "<g b=2/>", "<g b=\"2/>", "a & b", "a < b", "<g b=\"<\"/>"] {
+                    assert!(well_formed(&doc(bad)).is_err(), "{bad:?} passed");
+                }
+                assert!(well_formed("<?xml?><svg/><svg/>").is_err());
+            }
+        }
     }
 }

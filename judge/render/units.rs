@@ -5,20 +5,35 @@ use std::time::Duration;
 
 use crate::problem::format;
 
-/// `0.4µs`, `12µs`, `1.23ms`, `123ms`, `1.23s`: at most six characters.
+/// The units a time is written in, largest first.
+pub const TIME_UNITS: [(f64, &str); 4] = [(1e9, "s"), (1e6, "ms"), (1e3, "µs"), (1.0, "ns")];
+/// Binary sizes, as the tables and the chart write them.
+pub const BYTE_UNITS: [(f64, &str); 4] = [(1073741824.0, " GiB"), (1048576.0, " MiB"), (1024.0, " KiB"), (1.0, " B")];
+/// Times of hours and more, for estimates.
+const LONG_UNITS: [(f64, &str); 5] =
+    [(31_557_600.0, " years"), (86_400.0, " days"), (3600.0, " hours"), (60.0, " minutes"), (1.0, " s")];
+
+/// `v` in the first of `units` it reaches (else the last), to three digits at most, trailing
+/// zeros dropped: `420ns`, `1.23ms`, `1.5 MiB`, `2 GiB`. The one scaler of every figure.
+pub fn scaled(v: f64, units: &[(f64, &str)]) -> String {
+    let (scale, unit) = units.iter().find(|(scale, _)| v >= *scale).unwrap_or(&units[units.len() - 1]);
+    let text = format!("{:.*}", usize::from(v / scale < 100.0) + usize::from(v / scale < 10.0), v / scale);
+    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
+    format!("{text}{unit}")
+}
+
+/// `420ns`, `12µs`, `1.23ms`, `123ms`, `1.5s`.
 pub fn duration(d: Duration) -> String {
-    let ns = d.as_nanos() as f64;
-    match ns {
-        n if n < 10e3 => format!("{:.1}µs", n / 1e3),
-        n if n < 1e6 => format!("{:.0}µs", n / 1e3),
-        n if n < 10e6 => format!("{:.2}ms", n / 1e6),
-        n if n < 1e9 => format!("{:.0}ms", n / 1e6),
-        n => format!("{:.2}s", n / 1e9),
-    }
+    scaled(d.as_nanos() as f64, &TIME_UNITS)
 }
 
 pub fn nanos(ns: u64) -> String {
     duration(Duration::from_nanos(ns))
+}
+
+/// `45 s`, `12 minutes`, `3.2 hours`, `4 days`: for estimates.
+pub fn long_duration(d: Duration) -> String {
+    scaled(d.as_secs_f64(), &LONG_UNITS)
 }
 
 /// A time limit as it is typed: `1s`, `300ms`, `1.5s`.
@@ -30,23 +45,14 @@ pub fn limit(d: Duration) -> String {
     }
 }
 
-/// `812 KiB`, `1.5 MiB`, `230 MiB`, `2.0 GiB`, or `n/a`.
+/// `812 KiB`, `1.5 MiB`, `230 MiB`, `2 GiB`, or `n/a`.
 pub fn kib(kib: Option<u64>) -> String {
-    match kib {
-        None => "n/a".to_string(),
-        Some(k) if k >= 1 << 20 => format!("{:.1} GiB", k as f64 / (1 << 20) as f64),
-        Some(k) if k >= 10 << 10 => format!("{:.0} MiB", k as f64 / 1024.0),
-        Some(k) if k >= 1 << 10 => format!("{:.1} MiB", k as f64 / 1024.0),
-        Some(k) => format!("{k} KiB"),
-    }
+    kib.map_or_else(|| "n/a".to_string(), |k| bytes(k.saturating_mul(1024)))
 }
 
+/// `512 B`, `4 KiB`, `1.5 MiB`.
 pub fn bytes(n: u64) -> String {
-    if n < 1024 {
-        format!("{n} B")
-    } else {
-        kib(Some(n / 1024))
-    }
+    scaled(n as f64, &BYTE_UNITS)
 }
 
 /// `1 case`, `2 cases`.
@@ -102,18 +108,6 @@ pub fn answer(bytes: &[u8], length: u64) -> String {
     }
 }
 
-/// Printed output, escaped, up to `most` characters, with its size when cut.
-pub fn printed(head: &[u8], total: u64, most: usize) -> String {
-    let text = String::from_utf8_lossy(head);
-    let escaped = escape(&text);
-    let cut: String = escaped.chars().take(most).collect();
-    if cut.len() < escaped.len() || total > head.len() as u64 {
-        format!("{cut}… ({})", bytes(total))
-    } else {
-        cut
-    }
-}
-
 /// A long input shortened for a report line: `[1,2,…,7] (n = 50000)`.
 pub fn input(values: &[i32]) -> String {
     const SHOWN: usize = 6;
@@ -130,16 +124,20 @@ mod tests {
 
     #[test]
     fn units_are_short_and_binary() {
-        assert_eq!(duration(Duration::from_nanos(420)), "0.4µs");
+        assert_eq!(duration(Duration::from_nanos(420)), "420ns");
         assert_eq!(duration(Duration::from_micros(1234)), "1.23ms");
-        assert_eq!(duration(Duration::from_millis(1500)), "1.50s");
+        assert_eq!(duration(Duration::from_millis(1500)), "1.5s");
         assert_eq!([limit(Duration::from_secs(1)), limit(Duration::from_millis(300))], ["1s", "300ms"]);
         assert_eq!(limit(Duration::from_millis(1500)), "1.5s");
         assert_eq!(
             [kib(Some(812)), kib(Some(1536)), kib(Some(300 << 10)), kib(None)],
             ["812 KiB", "1.5 MiB", "300 MiB", "n/a"]
         );
-        assert_eq!(kib(Some(2 << 20)), "2.0 GiB");
+        assert_eq!(kib(Some(2 << 20)), "2 GiB");
+        assert_eq!([bytes(512), bytes(1536 * 1024), bytes(2 << 30)], ["512 B", "1.5 MiB", "2 GiB"]);
+        let ticks = [500.0, 1e3, 2e5, 1e6, 5e7, 1e9].map(|ns| scaled(ns, &TIME_UNITS));
+        assert_eq!(ticks, ["500ns", "1µs", "200µs", "1ms", "50ms", "1s"]);
+        assert_eq!(long_duration(Duration::from_secs(5 * 3600)), "5 hours");
         assert_eq!([count(1, "case"), count(2, "case")], ["1 case", "2 cases"]);
         assert_eq!(thousands(6_725_600), "6,725,600");
     }
@@ -151,8 +149,6 @@ mod tests {
         let long = vec![b'x'; 300];
         let shown = answer(&long, 300);
         assert!(shown.ends_with("… (300 bytes)") && shown.len() < 230, "{shown}");
-        assert_eq!(printed(b"hi\n", 3, 80), "hi\\n");
-        assert!(printed(b"hello", 5000, 3).starts_with("hel… (4 KiB)"));
         assert_eq!(input(&[1, 2, 3]), "[1,2,3]");
         assert!(input(&[5; 50_000]).ends_with("(n = 50000)"));
     }

@@ -11,11 +11,13 @@ use super::style::Style;
 use super::table;
 use super::units;
 use super::words;
-use crate::cli::{Invocation, Value};
-use crate::judging::engine::{CaseResult, Fault, Run};
+use crate::cli::{flags, Invocation, Value};
+use crate::judging::engine::{CaseResult, Cut, Fault, Run};
 use crate::judging::guard::Change;
-use crate::judging::session::{first_failure, Met, Report};
+use crate::judging::report::{first_failure, Met, Report};
 use crate::judging::verdict::Verdict;
+use crate::problem::oracle;
+use crate::search::growth::Growth;
 
 /// Failure blocks shown per solution unless `--all-failures`.
 pub const FAILURES_SHOWN: usize = 3;
@@ -56,6 +58,11 @@ impl Figures {
                 .collect::<Vec<_>>()
                 .join(", "),
         };
+        let skipped = run.results.iter().filter(|r| r.is_none()).count();
+        let verdicts = match run.cut {
+            Some(Cut::TimeLimits(_)) if skipped > 0 => format!("{verdicts}; {skipped} not judged"),
+            _ => verdicts,
+        };
         Figures {
             ran: done.len(),
             accepted,
@@ -70,8 +77,8 @@ impl Figures {
 
 /// The command that judges one solution on one case with the same options as this run.
 pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Invocation {
-    let narrowed = invocation.clone().set("--solution", [Value::Text(solution.to_string())]);
-    narrowed.set("--case", case.map(|c| Value::Text(c.to_string())))
+    let narrowed = invocation.clone().set(&flags::SOLUTION, [Value::Text(solution.to_string())]);
+    narrowed.set(&flags::CASE, case.map(|c| Value::Text(c.to_string())))
 }
 
 pub fn met_word(met: Met) -> &'static str {
@@ -133,8 +140,11 @@ fn block(
     }
     for (label, printed) in [("stdout", &result.call.stdout), ("stderr", &result.call.stderr)] {
         if printed.total > 0 {
-            let _ = writeln!(out, "  {label}    {}", units::printed(&printed.head, printed.total, 300));
+            out.push_str(&words::printed(label, &printed.head, printed.total, "  "));
         }
+    }
+    if case.values.len() <= words::EXPLAINED {
+        out.push_str(&words::explained(&oracle::explain(&case.values), "  "));
     }
     let _ = writeln!(out, "  rerun     {}", rerun(invocation, &submission.name, Some(&case.id)).shell());
 }
@@ -169,17 +179,43 @@ pub fn failures(report: &Report, verbose: bool, all: bool, invocation: &Invocati
                 block(&mut out, report, s, c, result, invocation, root);
             }
         }
+        let all = rerun(invocation, &submission.name, None).set(&flags::ALL_FAILURES, [Value::On]);
         if shown < failed.len() {
             let more = failed.len() - shown;
-            let all = rerun(invocation, &submission.name, None).set("--all-failures", [Value::On]);
             let _ = writeln!(out, "\n  … and {more} more {} failures; to show them: {}", submission.name, all.shell());
+        }
+        if let Some(Cut::TimeLimits(count)) = run.cut {
+            let skipped = run.results.iter().filter(|r| r.is_none()).count();
+            let _ = writeln!(
+                out,
+                "\n  {} more {} not judged after {count} TLE, each a whole time limit of waiting; to judge them all: {}",
+                skipped,
+                if skipped == 1 { "case" } else { "cases" },
+                all.shell()
+            );
+        }
+    }
+    out
+}
+
+/// How the time of each solution that hit a time limit grows with n.
+pub fn growth(report: &Report, growth: &[Option<Growth>]) -> String {
+    let mut out = String::new();
+    for (submission, growth) in report.submissions.iter().zip(growth) {
+        if let Some(growth) = growth {
+            let _ = writeln!(
+                out,
+                "\n{} hit the time limit: {}",
+                submission.name,
+                words::growth(growth, report.limits.time)
+            );
         }
     }
     out
 }
 
 /// Bad cases and files, faults, changed stored data, suspect outputs and filtered passes.
-pub fn notes(report: &Report, invocation: &Invocation, root: Option<&Path>, style: Style) -> String {
+pub fn notes(report: &Report, root: Option<&Path>, style: Style) -> String {
     let mut out = String::new();
     for suspect in &report.suspects {
         let case = &report.cases[suspect.case];
@@ -191,7 +227,7 @@ pub fn notes(report: &Report, invocation: &Invocation, root: Option<&Path>, styl
             path(&case.output(), root),
             suspect.stored.as_str(),
             suspect.oracle.as_str(),
-            Invocation::new(crate::cli::Command::Bless).set("--check", [Value::On]).shell()
+            Invocation::new(crate::cli::Command::Bless).set(&flags::CHECK, [Value::On]).shell()
         );
     }
     let not_caught: Vec<&str> = (report.submissions.iter().zip(&report.met))
@@ -229,7 +265,6 @@ pub fn notes(report: &Report, invocation: &Invocation, root: Option<&Path>, styl
             let _ = writeln!(out, "  {error}");
         }
     }
-    let _ = invocation;
     out
 }
 

@@ -1,11 +1,23 @@
 //! How a call ended, in words, and the other phrases several reports share.
 
+use std::fmt::Write as _;
+use std::time::Duration;
+
 use super::units;
 use crate::exec::limits::{Limits, OUTPUT_LIMIT};
 use crate::exec::outcome::{Call, Ending, Stream};
 use crate::judging::submissions::Expect;
 use crate::judging::verdict::Verdict;
+use crate::problem::oracle::{Explained, Player};
+use crate::problem::MAX_LEN;
+use crate::search::growth::{Growth, Order};
 use crate::search::sweep::Got;
+
+/// Inputs up to this long get the oracle's explanation beside a failure.
+pub const EXPLAINED: usize = 20;
+/// Lines of a call's output shown, each cut at `LINE_SHOWN` characters.
+const LINES_SHOWN: usize = 12;
+const LINE_SHOWN: usize = 160;
 
 pub fn build_profile() -> &'static str {
     if cfg!(debug_assertions) {
@@ -118,5 +130,116 @@ pub fn got(got: &Got, limits: &Limits) -> String {
         Got::Answer(answer) => units::answer(answer, answer.len() as u64),
         Got::Ended(_, e) => ending(e, limits),
         Got::Limit(verdict) => format!("the right answer, but {}", verdict.code()),
+    }
+}
+
+/// What a call printed on one stream, line by line as LeetCode's Stdout box shows it, each
+/// line escaped and cut, at most `LINES_SHOWN` of them, then what was left out.
+pub fn printed(label: &str, head: &[u8], total: u64, indent: &str) -> String {
+    let text = String::from_utf8_lossy(head);
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    let mut out = String::new();
+    for (k, line) in lines.iter().take(LINES_SHOWN).enumerate() {
+        let escaped = units::escape(line);
+        let cut: String = escaped.chars().take(LINE_SHOWN).collect();
+        let more = if cut.len() < escaped.len() { "…" } else { "" };
+        let label = if k == 0 { label } else { "" };
+        let _ = writeln!(out, "{indent}{label:<9} | {cut}{more}");
+    }
+    let shown = lines.len().min(LINES_SHOWN);
+    if shown < lines.len() || total > head.len() as u64 {
+        let _ = writeln!(out, "{indent}{:<9} | … ({} in all)", "", units::bytes(total));
+    }
+    out
+}
+
+/// The oracle's lead at every pile and one optimal line of play, for a short input.
+pub fn explained(explained: &Explained, indent: &str) -> String {
+    let mut out = String::new();
+    let leads: Vec<String> = explained.leads.iter().map(i64::to_string).collect();
+    let _ = writeln!(
+        out,
+        "{indent}leads     f(0..={}) = [{}]  (the oracle's: the most the player to move ends ahead on piles i..n)",
+        leads.len() - 1,
+        leads.join(", ")
+    );
+    let moves: Vec<String> = explained
+        .play
+        .iter()
+        .map(|m| {
+            let who = match m.player {
+                Player::Alice => "Alice",
+                Player::Bob => "Bob",
+            };
+            let piles = if m.count == 1 {
+                format!("pile {}", m.from)
+            } else {
+                format!("piles {}..={}", m.from, m.from + m.count - 1)
+            };
+            format!("{who} takes {piles} ({:+})", m.taken)
+        })
+        .collect();
+    let _ = writeln!(out, "{indent}play      {}", moves.join(", "));
+    let (alice, bob) = explained.totals;
+    let _ = writeln!(
+        out,
+        "{indent}totals    Alice {alice}, Bob {bob}: margin {} for Alice, so \"{}\"",
+        explained.margin(),
+        explained.answer().as_str()
+    );
+    out
+}
+
+/// How a solution's time grows, in the words a competitive programmer uses, and what that
+/// means at n = 50,000 against the limit.
+pub fn growth(growth: &Growth, limit: Duration) -> String {
+    let measured = match (growth.points.first(), growth.points.last()) {
+        (Some(first), Some(last)) => format!(
+            "timed on prefixes of {} to {} piles, up to {}",
+            first.n,
+            units::thousands(last.n as u64),
+            units::duration(last.time)
+        ),
+        _ => "nothing could be timed".to_string(),
+    };
+    let order = match growth.order {
+        Order::Power { exponent } => format!("time grows about as n^{exponent:.1}{}", power_name(exponent)),
+        Order::Exponential { per_pile } => {
+            format!("time grows about {per_pile:.2}× with every extra pile: exponential")
+        }
+        Order::Unknown => "too fast at every size to tell how its time grows".to_string(),
+    };
+    let projected = match growth.at_max_log10_s {
+        Some(log10) if log10 < 3.0 => {
+            let seconds = 10f64.powf(log10);
+            let share = seconds / limit.as_secs_f64();
+            let verdict = if share < 1.0 {
+                format!("{:.0}% of the {} limit", (share * 100.0).max(0.1), units::limit(limit))
+            } else {
+                format!("{share:.0}× the {} limit", units::limit(limit))
+            };
+            format!(
+                "at n = {}: about {}, {verdict}",
+                units::thousands(MAX_LEN as u64),
+                units::duration(Duration::from_secs_f64(seconds))
+            )
+        }
+        Some(log10) => format!(
+            "at n = {}: about 10^{} s, it never finishes",
+            units::thousands(MAX_LEN as u64),
+            units::thousands(log10.round() as u64)
+        ),
+        None => String::new(),
+    };
+    [order, projected, measured].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join("; ")
+}
+
+fn power_name(exponent: f64) -> &'static str {
+    match exponent {
+        e if e < 0.5 => " (about constant)",
+        e if e < 1.5 => " (linear)",
+        e if e < 2.5 => " (quadratic)",
+        e if e < 3.5 => " (cubic)",
+        _ => "",
     }
 }

@@ -1,28 +1,25 @@
 //! Searching for the input that breaks a submission: `stress` (random cases), `verify` (every
-//! small case), both over the batched sweep, with shrinking; and `mutants`, which measures
-//! how many small mistakes the stored suite catches. Data only: nothing here prints.
+//! small case), both over the batched sweep, with shrinking; `growth`, which times a solution
+//! at doubling sizes; and `mutants`, which measures how many small mistakes the stored suite
+//! catches. Data only: nothing here prints.
 
+pub mod growth;
 pub mod mutants;
 pub mod shrink;
 pub mod stress;
 pub mod sweep;
 pub mod verify;
 
-use crate::exec::child::Room;
-use crate::exec::compile::{Binary, CompileError, Compiler, CompilerMissing};
-use crate::exec::limits::{Limits, Unhonourable};
-use crate::judging::guard::{Change, Snapshot};
-use crate::judging::submissions::{Catalog, Submission, SubmissionError};
-use crate::judging::workspace::Workspace;
+use crate::exec::compile::Program;
+use crate::exec::diagnose::CompileError;
+use crate::judging::workbench::{SetupError, Workbench};
 use crate::problem::Answer;
 use sweep::Got;
 
 /// Why a search could not run.
 #[derive(Debug)]
 pub enum SearchError {
-    Limits(Unhonourable),
-    Submission(SubmissionError),
-    Compiler(CompilerMissing),
+    Setup(SetupError),
     /// A chosen submission does not compile: nothing to search.
     DoesNotCompile {
         name: String,
@@ -30,53 +27,35 @@ pub enum SearchError {
     },
     /// The judge could not do its part: a child that would not start, a file it could not write.
     Judge(String),
-    /// `--max-len`, `--values` or `--count` outside what can be enumerated or LeetCode allows.
+    /// `--values` or `--count` outside what can be enumerated or LeetCode allows.
     Bound(Bound),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
-    MaxLen { given: usize, most: usize },
     Values { low: i32, high: i32 },
     TooMany { base: u64, max_len: usize },
 }
 
-/// The submissions to search, compiled, with the scratch folder and a snapshot of the data.
-pub struct Prepared {
-    pub submissions: Vec<Submission>,
-    pub binaries: Vec<Binary>,
-    pub room: Room,
-    before: Snapshot,
+impl From<SetupError> for SearchError {
+    fn from(error: SetupError) -> SearchError {
+        SearchError::Setup(error)
+    }
 }
 
-/// Resolves the named submissions (the strategies when none is named) and compiles them.
-pub fn prepare(workspace: &Workspace, names: &[String], limits: Limits) -> Result<Prepared, SearchError> {
-    limits.check().map_err(SearchError::Limits)?;
-    let catalog = Catalog::scan(workspace).map_err(SearchError::Submission)?;
-    let names = if names.is_empty() { catalog.strategies() } else { names.to_vec() };
-    let (submissions, mut errors) = catalog.select(workspace, &names);
-    if !errors.is_empty() {
-        return Err(SearchError::Submission(errors.swap_remove(0)));
-    }
-    let compiler = Compiler::new(&workspace.cache).map_err(SearchError::Compiler)?;
-    let mut binaries = Vec::new();
-    for submission in &submissions {
-        match compiler.build(&submission.unit()) {
-            Ok(Ok(binary)) => binaries.push(binary),
+/// Every submission of the workbench, built; the first that cannot be is the error, since a
+/// search needs them all.
+pub fn build(bench: &Workbench) -> Result<Vec<Program>, SearchError> {
+    let built = bench.build_all(&mut |_, _| {});
+    let mut programs = Vec::with_capacity(built.len());
+    for (submission, built) in bench.submissions.iter().zip(built) {
+        match built {
+            Ok(Ok(program)) => programs.push(program),
             Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: submission.name.clone(), error }),
-            Err(e) => return Err(SearchError::Judge(e.to_string())),
+            Err(e) => return Err(SearchError::Judge(e)),
         }
     }
-    let room = Room::new().map_err(|e| SearchError::Judge(e.to_string()))?;
-    let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
-    Ok(Prepared { submissions, binaries, room, before })
-}
-
-impl Prepared {
-    /// What changed in the stored data since `prepare`.
-    pub fn changes(&self) -> Vec<Change> {
-        self.before.changes()
-    }
+    Ok(programs)
 }
 
 /// A failing input, shrunk, with what the oracle and the submission said of it.
@@ -103,21 +82,23 @@ pub struct Rate {
     pub jobs: usize,
 }
 
-impl Rate {
-    /// How fast `job` was swept.
-    pub fn of(swept: &sweep::Swept, job: &sweep::Job) -> Rate {
-        Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: job.binaries.len(), jobs: job.jobs }
-    }
-}
-
 /// Shrinks what a sweep found.
-pub fn counterexample(prepared: &Prepared, limits: Limits, found: sweep::Found) -> Result<Counterexample, SearchError> {
-    let binary = &prepared.binaries[found.submission];
+pub fn counterexample(
+    bench: &Workbench,
+    programs: &[Program],
+    found: sweep::Found,
+) -> Result<Counterexample, SearchError> {
     let original_len = found.values.len();
-    let shrunk =
-        shrink::shrink_failure(binary, limits, &prepared.room, found.values, found.got).map_err(SearchError::Judge)?;
+    // A time limit is shrunk to a case over a quarter more than the limit, so that running it
+    // again is sure to be over the limit too.
+    let limits = match found.got.verdict() {
+        crate::judging::verdict::Verdict::Tle => bench.limits().with_time(bench.limits().time * 5 / 4),
+        _ => bench.limits(),
+    };
+    let mut runner = bench.runner_with(&programs[found.submission], limits);
+    let shrunk = shrink::shrink_failure(&mut runner, found.values, found.got).map_err(SearchError::Judge)?;
     Ok(Counterexample {
-        submission: prepared.submissions[found.submission].name.clone(),
+        submission: bench.submissions[found.submission].name.clone(),
         index: found.index,
         original_len,
         expected: crate::problem::oracle::answer(&shrunk.values),
@@ -127,3 +108,45 @@ pub fn counterexample(prepared: &Prepared, limits: Limits, found: sweep::Found) 
         stopped: shrunk.stopped,
     })
 }
+
+/// A submission whose calls were far slower than the oracle's, or whose time grows faster
+/// than n: a time limit waiting on larger inputs, which small random cases cannot show.
+#[derive(Clone, Debug)]
+pub struct Slow {
+    pub submission: String,
+    /// Its time over the oracle's, on the same cases.
+    pub against_oracle: f64,
+    pub growth: growth::Growth,
+}
+
+/// Slower than the oracle by more than this is worth a word.
+const SLOW: f64 = 20.0;
+/// Growing faster than n^this is worth a word.
+const STEEP: f64 = 1.5;
+
+/// Times every submission at doubling sizes on a long uniform input, and keeps those that were
+/// far slower than the oracle in the sweep or grow faster than linearly.
+pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) -> Result<Vec<Slow>, SearchError> {
+    let input = crate::problem::generator::generate(
+        crate::problem::generator::Shape::Uniform,
+        crate::problem::MAX_LEN,
+        GROWTH_SEED,
+    );
+    let mut slow = Vec::new();
+    for ((submission, program), busy) in bench.submissions.iter().zip(programs).zip(&swept.busy) {
+        let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);
+        let growth = growth::probe(&mut bench.runner(program), &input).map_err(SearchError::Judge)?;
+        let steep = match growth.order {
+            growth::Order::Power { exponent } => exponent > STEEP,
+            growth::Order::Exponential { .. } => true,
+            growth::Order::Unknown => false,
+        };
+        if steep || against_oracle > SLOW {
+            slow.push(Slow { submission: submission.name.clone(), against_oracle, growth });
+        }
+    }
+    Ok(slow)
+}
+
+/// The seed of the input `slow_ones` times every submission on.
+pub const GROWTH_SEED: u64 = 1406;

@@ -7,22 +7,20 @@
 //! survives; a survivor that cannot change any answer under the constraints is listed in
 //! `equivalent_mutants.txt` with the reason, and every other survivor fails the run.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use super::SearchError;
-use crate::exec::child::Room;
-use crate::exec::compile::{Compiler, Unit};
-use crate::exec::limits::Limits;
-use crate::judging::cases::{self, Case};
-use crate::judging::engine::{self, Event, Plan, Program, Run};
-use crate::judging::guard::{Change, Snapshot};
+use crate::exec::compile::{Program, Unit};
+use crate::exec::diagnose::CompileError;
+use crate::judging::cases::Case;
+use crate::judging::engine::{self, Event, Plan, Run};
+use crate::judging::guard::Change;
 use crate::judging::mutate::{self, Mutant, Operator};
-use crate::judging::session::first_failure;
-use crate::judging::submissions::{Catalog, Expect, Submission};
+use crate::judging::report::first_failure;
+use crate::judging::submissions::{Expect, Submission};
 use crate::judging::verdict::Verdict;
-use crate::judging::workspace::Workspace;
+use crate::judging::workbench::Workbench;
+use crate::parallel;
 
 /// The checked-in list of equivalent mutants: `strategy | key | reason` a line.
 pub const EQUIVALENTS: &str = include_str!("equivalent_mutants.txt");
@@ -34,8 +32,6 @@ const BATCH: usize = 48;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
-    /// The strategies when empty.
-    pub solutions: Vec<String>,
     /// Every operator when empty.
     pub operators: Vec<Operator>,
     pub jobs: usize,
@@ -110,8 +106,9 @@ pub fn equivalents(text: &str) -> Result<Vec<Equivalent>, usize> {
     Ok(found)
 }
 
+/// Mutates every strategy of the workbench and judges the mutants on its cases.
 pub fn mutants(
-    workspace: &Workspace,
+    bench: &Workbench,
     request: &Request,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Outcome, SearchError> {
@@ -121,18 +118,6 @@ pub fn mutants(
             "{EQUIVALENTS_FILE}:{line}: not `strategy | operator | line | a -> b | occurrence | reason`"
         ))
     })?;
-    let catalog = Catalog::scan(workspace).map_err(SearchError::Submission)?;
-    let names = if request.solutions.is_empty() { catalog.strategies() } else { request.solutions.clone() };
-    let (originals, mut errors) = catalog.select(workspace, &names);
-    if !errors.is_empty() {
-        return Err(SearchError::Submission(errors.swap_remove(0)));
-    }
-    let loaded = cases::load(&workspace.cases, &[], workspace.parsed_inputs().as_ref())
-        .map_err(|e| SearchError::Judge(format!("{e:?}")))?;
-    let compiler = Compiler::new(&workspace.cache).map_err(SearchError::Compiler)?;
-    let room = Room::new().map_err(|e| SearchError::Judge(e.to_string()))?;
-    let guarded = [workspace.solutions.as_path(), workspace.cases.as_path()];
-    let before = Snapshot::take(&guarded);
     let mut outcome = Outcome {
         strategies: Vec::new(),
         files: Vec::new(),
@@ -142,10 +127,10 @@ pub fn mutants(
         changes: Vec::new(),
         wall: Duration::ZERO,
     };
-    let mut all: Vec<(usize, Mutant)> = Vec::new();
+    let mut all: Vec<usize> = Vec::new();
     let mut submissions: Vec<Submission> = Vec::new();
-    for original in originals.iter().filter(|s| s.is_strategy()) {
-        let slowest = slowest_case(&compiler, original, &loaded.cases, &room)?;
+    for original in bench.submissions.iter().filter(|s| s.is_strategy()) {
+        let slowest = slowest_case(bench, original)?;
         outcome.time_limits.push((slowest * TIME_FACTOR).max(TIME_FLOOR));
         let strategy = outcome.strategies.len();
         outcome.strategies.push(original.name.clone());
@@ -158,42 +143,42 @@ pub fn mutants(
                 outcome.mutants.push(Judged {
                     strategy: original.name.clone(),
                     index,
-                    mutant: mutant.clone(),
+                    mutant,
                     status: Status::Survived,
                 });
-                all.push((strategy, mutant));
+                all.push(strategy);
             }
         }
     }
-    let programs = compile_batches(&compiler, &submissions)?;
+    let programs = compile_batches(bench, &submissions)?;
     let total = programs.iter().flatten().count();
     let mut finished = 0;
     for (strategy, time) in outcome.time_limits.clone().into_iter().enumerate() {
-        let chosen: Vec<usize> = (0..all.len()).filter(|&m| all[m].0 == strategy).collect();
+        let chosen: Vec<usize> = (0..all.len()).filter(|&m| all[m] == strategy).collect();
         let subs: Vec<Submission> = chosen.iter().map(|&m| submissions[m].clone()).collect();
         let progs: Vec<Option<Program>> = chosen.iter().map(|&m| programs[m].clone()).collect();
-        let limits = Limits { time, ..Limits::default() };
-        let plan = Plan { submissions: &subs, cases: &loaded.cases, limits, jobs: request.jobs, fail_fast: true };
-        let mut runs = vec![Run { results: vec![None; loaded.cases.len()], ..Run::default() }; subs.len()];
+        let limits = bench.limits().with_time(time);
+        let plan = Plan {
+            submissions: &subs,
+            cases: &bench.cases,
+            limits,
+            jobs: request.jobs,
+            fail_fast: true,
+            all_failures: false,
+        };
+        let mut runs: Vec<Run> = subs.iter().map(|_| Run::new(bench.cases.len())).collect();
         for (run, program) in runs.iter_mut().zip(&progs) {
-            run.compiled = Some(match program {
-                Some(_) => Ok(()),
-                None => {
-                    Err(crate::exec::compile::CompileError { headline: String::new(), place: None, signature: false })
-                }
-            });
+            let dropped = || CompileError { headline: String::new(), place: None, signature: false };
+            run.compiled = Some(program.as_ref().map(|_| ()).ok_or_else(dropped));
         }
-        let last = loaded.cases.len().saturating_sub(1);
-        engine::judge_programs(&plan, &progs, Vec::new(), &mut runs, &room, &mut |event| {
-            if let Event::Judged { case, result, .. } = event {
-                if result.verdict != Some(Verdict::Ac) || case == last {
-                    finished += 1;
-                    progress(finished, total);
-                }
+        engine::judge(bench, &plan, &progs, &mut runs, &mut |event| {
+            if let Event::Stopped { .. } = event {
+                finished += 1;
+                progress(finished, total);
             }
         });
         for (k, (&m, run)) in chosen.iter().zip(&runs).enumerate() {
-            outcome.mutants[m].status = status(progs[k].is_some(), run, &loaded.cases);
+            outcome.mutants[m].status = status(progs[k].is_some(), run, &bench.cases);
         }
     }
     for judged in &mut outcome.mutants {
@@ -212,7 +197,7 @@ pub fn mutants(
             outcome.stale.push(Stale { strategy: entry.strategy.clone(), key: entry.key.clone() });
         }
     }
-    outcome.changes = before.changes();
+    outcome.changes = bench.changes();
     outcome.wall = start.elapsed();
     Ok(outcome)
 }
@@ -231,26 +216,22 @@ fn status(compiled: bool, run: &Run, cases: &[Case]) -> Status {
 }
 
 /// The original's slowest case; it must pass every case, or its mutants prove nothing.
-fn slowest_case(
-    compiler: &Compiler,
-    original: &Submission,
-    cases: &[Case],
-    room: &Room,
-) -> Result<Duration, SearchError> {
-    let program = match compiler.build(&original.unit()) {
-        Ok(Ok(binary)) => Program { binary, unit: 0 },
+fn slowest_case(bench: &Workbench, original: &Submission) -> Result<Duration, SearchError> {
+    let program = match bench.build(original) {
+        Ok(Ok(program)) => program,
         Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: original.name.clone(), error }),
-        Err(e) => return Err(SearchError::Judge(e.to_string())),
+        Err(e) => return Err(SearchError::Judge(e)),
     };
     let plan = Plan {
         submissions: std::slice::from_ref(original),
-        cases,
-        limits: Limits::default(),
+        cases: &bench.cases,
+        limits: bench.limits(),
         jobs: 1,
         fail_fast: true,
+        all_failures: false,
     };
-    let mut runs = vec![Run { results: vec![None; cases.len()], compiled: Some(Ok(())), fault: None }];
-    engine::judge_programs(&plan, &[Some(program)], Vec::new(), &mut runs, room, &mut |_| {});
+    let mut runs = vec![Run { compiled: Some(Ok(())), ..Run::new(bench.cases.len()) }];
+    engine::judge(bench, &plan, &[Some(program)], &mut runs, &mut |_| {});
     if first_failure(&runs[0]) != Some(Verdict::Ac) {
         return Err(SearchError::Judge(format!("{} does not pass the stored cases itself", original.name)));
     }
@@ -258,25 +239,15 @@ fn slowest_case(
     Ok(Duration::from_nanos(slowest.unwrap_or(0)))
 }
 
-/// Compiles the mutants in batches, on as many threads as there are cores.
-fn compile_batches(compiler: &Compiler, submissions: &[Submission]) -> Result<Vec<Option<Program>>, SearchError> {
+/// Compiles the mutants in batches, on every core.
+fn compile_batches(bench: &Workbench, submissions: &[Submission]) -> Result<Vec<Option<Program>>, SearchError> {
     let chunks: Vec<&[Submission]> = submissions.chunks(BATCH).collect();
-    let next = AtomicUsize::new(0);
-    let threads = thread::available_parallelism().map_or(1, |n| n.get());
-    let built = std::sync::Mutex::new((0..chunks.len()).map(|_| None).collect::<Vec<_>>());
-    thread::scope(|scope| {
-        for _ in 0..threads.min(chunks.len()) {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(chunk) = chunks.get(k) else { break };
-                let units: Vec<Unit> = chunk.iter().map(Submission::unit).collect();
-                let result = compiler.build_batch(&units).map_err(|e| e.to_string());
-                built.lock().unwrap_or_else(|p| p.into_inner())[k] = Some(result);
-            });
-        }
+    let built = parallel::map(chunks.len(), parallel::cores(), |k| {
+        let units: Vec<Unit> = chunks[k].iter().map(Submission::unit).collect();
+        bench.compiler.build_batch(&units).map_err(|e| e.to_string())
     });
     let mut programs = Vec::with_capacity(submissions.len());
-    for result in built.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten() {
+    for result in built {
         let batch = result.map_err(SearchError::Judge)?;
         let mut unit = 0;
         for error in &batch.errors {

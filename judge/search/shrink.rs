@@ -7,9 +7,7 @@
 use std::time::{Duration, Instant};
 
 use super::sweep::{check_one, Got};
-use crate::exec::child::{Child, Room};
-use crate::exec::compile::Binary;
-use crate::exec::limits::Limits;
+use crate::exec::child::Runner;
 
 /// Shrinking stops after this long and keeps the smallest failing input found so far.
 pub const BUDGET: Duration = Duration::from_secs(30);
@@ -92,18 +90,11 @@ pub struct Shrunk {
     pub stopped: bool,
 }
 
-/// Shrinks `values`, on which `binary` got `got`, keeping candidates that fail with the same
-/// verdict.
-pub fn shrink_failure(
-    binary: &Binary,
-    limits: Limits,
-    room: &Room,
-    values: Vec<i32>,
-    got: Got,
-) -> Result<Shrunk, String> {
+/// Shrinks `values`, on which the runner's program got `got`, keeping candidates that fail
+/// with the same verdict.
+pub fn shrink_failure(runner: &mut Runner, values: Vec<i32>, got: Got) -> Result<Shrunk, String> {
     let verdict = got.verdict();
     let give_up = Instant::now() + BUDGET;
-    let mut child: Option<Child> = None;
     let mut best = (values.clone(), got);
     let mut stopped = false;
     let mut error = None;
@@ -112,7 +103,7 @@ pub fn shrink_failure(
             stopped = true;
             return false;
         }
-        match check_one(&mut child, binary, limits, room, candidate) {
+        match check_one(runner, candidate) {
             Ok(Some(got)) if got.verdict() == verdict => {
                 best = (candidate.to_vec(), got);
                 true

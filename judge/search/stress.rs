@@ -4,14 +4,14 @@
 
 use std::path::PathBuf;
 
-use super::sweep::{self, Job};
-use super::{counterexample, prepare, Bound, Counterexample, Rate, SearchError};
-use crate::exec::compile::write_atomically;
-use crate::exec::limits::Limits;
+use super::sweep::{self, Sweep};
+use super::{counterexample, slow_ones, Counterexample, Rate, SearchError, Slow};
+use crate::exec::compile::Program;
+use crate::exec::files::write_atomically;
 use crate::judging::guard::Change;
-use crate::judging::workspace::Workspace;
+use crate::judging::workbench::Workbench;
 use crate::problem::generator::{self, Rng, Shape};
-use crate::problem::{format, oracle, MAX_LEN};
+use crate::problem::{format, oracle};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -20,10 +20,7 @@ pub struct Request {
     pub max_len: usize,
     /// Every shape when empty.
     pub shapes: Vec<Shape>,
-    /// The strategies when empty.
-    pub solutions: Vec<String>,
     pub jobs: usize,
-    pub limits: Limits,
     pub save: bool,
 }
 
@@ -34,6 +31,8 @@ pub struct Outcome {
     pub case: Option<(Shape, usize, u64)>,
     /// Where `--save` stored the counterexample.
     pub saved: Option<PathBuf>,
+    /// The submissions far slower than the oracle, or growing faster than n, when none failed.
+    pub slow: Vec<Slow>,
     pub changes: Vec<Change>,
 }
 
@@ -46,39 +45,35 @@ pub fn plan(seed: u64, index: u64, shapes: &[Shape], max_len: usize) -> (Shape, 
     (shape, len, case_seed)
 }
 
-pub fn stress(workspace: &Workspace, request: &Request, progress: &mut dyn FnMut(u64)) -> Result<Outcome, SearchError> {
-    if request.max_len > MAX_LEN {
-        return Err(SearchError::Bound(Bound::MaxLen { given: request.max_len, most: MAX_LEN }));
-    }
+pub fn stress(
+    bench: &Workbench,
+    programs: &[Program],
+    request: &Request,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Outcome, SearchError> {
     let shapes: Vec<Shape> = if request.shapes.is_empty() { Shape::ALL.to_vec() } else { request.shapes.clone() };
-    let prepared = prepare(workspace, &request.solutions, request.limits)?;
     let (seed, max_len) = (request.seed, request.max_len);
     let make = |index: u64, values: &mut Vec<i32>| {
         let (shape, len, case_seed) = plan(seed, index, &shapes, max_len);
         generator::generate_into(shape, len, case_seed, values);
     };
-    let job = Job {
-        total: request.count,
-        case: &make,
-        max_len,
-        binaries: &prepared.binaries,
-        limits: request.limits,
-        jobs: request.jobs,
-    };
-    let swept = sweep::sweep(&job, &prepared.room, progress).map_err(SearchError::Judge)?;
-    let rate = Rate::of(&swept, &job);
+    let job = Sweep { total: request.count, case: &make, max_len, programs, threads: request.jobs };
+    let swept = sweep::sweep(bench, &job, progress).map_err(SearchError::Judge)?;
+    let rate = Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: programs.len(), jobs: request.jobs };
     let case = swept.found.as_ref().map(|f| plan(seed, f.index, &shapes, max_len));
-    let example = swept.found.map(|found| counterexample(&prepared, request.limits, found)).transpose()?;
-    let changes = prepared.changes();
+    let slow = if swept.found.is_none() { slow_ones(bench, programs, &swept)? } else { Vec::new() };
+    let example = swept.found.map(|found| counterexample(bench, programs, found)).transpose()?;
+    let changes = bench.changes();
     let saved = match (&example, request.save && changes.is_empty()) {
-        (Some(example), true) => Some(save(workspace, seed, example)?),
+        (Some(example), true) => Some(save(bench, seed, example)?),
         _ => None,
     };
-    Ok(Outcome { rate, example, case, saved, changes })
+    Ok(Outcome { rate, example, case, saved, slow, changes })
 }
 
 /// Writes `<name>.in` and its `.out` from the oracle into the `regressions` suite.
-fn save(workspace: &Workspace, seed: u64, example: &Counterexample) -> Result<PathBuf, SearchError> {
+fn save(bench: &Workbench, seed: u64, example: &Counterexample) -> Result<PathBuf, SearchError> {
+    let workspace = &bench.workspace;
     let dir = workspace.cases.join("regressions");
     let failed = |e: std::io::Error| SearchError::Judge(format!("{}: {e}", workspace.shown(&dir)));
     std::fs::create_dir_all(&dir).map_err(failed)?;

@@ -1,22 +1,21 @@
 //! `judge verify`: every array of length 1..=L over a value range, every chosen submission
 //! against the oracle. Exhaustive, so a pass is a proof for that bound.
 
-use super::sweep::{self, Job};
-use super::{counterexample, prepare, Bound, Counterexample, Rate, SearchError};
-use crate::exec::limits::Limits;
+use std::time::Duration;
+
+use super::sweep::{self, Sweep};
+use super::{counterexample, slow_ones, Bound, Counterexample, Rate, SearchError, Slow};
+use crate::exec::compile::Program;
 use crate::judging::guard::Change;
-use crate::judging::workspace::Workspace;
-use crate::problem::{MAX_LEN, MAX_VALUE, MIN_VALUE};
+use crate::judging::workbench::Workbench;
+use crate::problem::{MAX_VALUE, MIN_VALUE};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub max_len: usize,
     pub low: i32,
     pub high: i32,
-    /// The strategies when empty.
-    pub solutions: Vec<String>,
     pub jobs: usize,
-    pub limits: Limits,
 }
 
 pub struct Outcome {
@@ -24,28 +23,61 @@ pub struct Outcome {
     pub total: u64,
     pub rate: Rate,
     pub example: Option<Counterexample>,
+    /// The submissions far slower than the oracle, or growing faster than n, when none failed.
+    pub slow: Vec<Slow>,
     pub changes: Vec<Change>,
 }
 
-pub fn verify(workspace: &Workspace, request: &Request, progress: &mut dyn FnMut(u64)) -> Result<Outcome, SearchError> {
-    let (max_len, low, high) = (request.max_len, request.low, request.high);
-    if max_len > MAX_LEN {
-        return Err(SearchError::Bound(Bound::MaxLen { given: max_len, most: MAX_LEN }));
-    }
+/// How many arrays a bound holds; an error past what can be counted.
+pub fn count(request: &Request) -> Result<u64, SearchError> {
+    let (low, high) = (request.low, request.high);
     if low < MIN_VALUE || high > MAX_VALUE || low > high {
         return Err(SearchError::Bound(Bound::Values { low, high }));
     }
     let base = (i64::from(high) - i64::from(low) + 1) as u64;
+    let counts =
+        lengths(base, request.max_len).ok_or(SearchError::Bound(Bound::TooMany { base, max_len: request.max_len }))?;
+    Ok(counts.iter().sum())
+}
+
+/// How long the whole bound would take on this machine: a short sweep of random arrays of the
+/// longest length gives the time per value, and the bound holds a known number of values.
+pub fn estimate(bench: &Workbench, programs: &[Program], request: &Request) -> Result<Duration, SearchError> {
+    let (low, high, max_len) = (request.low, request.high, request.max_len);
+    let base = (i64::from(high) - i64::from(low) + 1) as u64;
     let counts = lengths(base, max_len).ok_or(SearchError::Bound(Bound::TooMany { base, max_len }))?;
-    let total: u64 = counts.iter().sum();
-    let prepared = prepare(workspace, &request.solutions, request.limits)?;
+    let values: f64 = counts.iter().enumerate().map(|(k, c)| (k + 1) as f64 * *c as f64).sum();
+    let sample = (CALIBRATION / max_len as u64).max(1);
+    let make = |index: u64, out: &mut Vec<i32>| {
+        let mut rng = crate::problem::generator::Rng::new(index);
+        out.clear();
+        out.extend((0..max_len).map(|_| rng.range(low, high)));
+    };
+    let job = Sweep { total: sample, case: &make, max_len, programs, threads: request.jobs };
+    let swept = sweep::sweep(bench, &job, &mut |_| {}).map_err(SearchError::Judge)?;
+    Ok(swept.elapsed.mul_f64(values / (sample * max_len as u64) as f64))
+}
+
+/// Values swept to time a bound.
+const CALIBRATION: u64 = 400_000;
+
+pub fn verify(
+    bench: &Workbench,
+    programs: &[Program],
+    request: &Request,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Outcome, SearchError> {
+    let (max_len, low) = (request.max_len, request.low);
+    let total = count(request)?;
+    let base = (i64::from(request.high) - i64::from(low) + 1) as u64;
+    let counts = lengths(base, max_len).expect("count checked the bound");
     let make = |index: u64, values: &mut Vec<i32>| decode(index, &counts, base, low, values);
-    let job =
-        Job { total, case: &make, max_len, binaries: &prepared.binaries, limits: request.limits, jobs: request.jobs };
-    let swept = sweep::sweep(&job, &prepared.room, progress).map_err(SearchError::Judge)?;
-    let rate = Rate::of(&swept, &job);
-    let example = swept.found.map(|found| counterexample(&prepared, request.limits, found)).transpose()?;
-    Ok(Outcome { total, rate, example, changes: prepared.changes() })
+    let job = Sweep { total, case: &make, max_len, programs, threads: request.jobs };
+    let swept = sweep::sweep(bench, &job, progress).map_err(SearchError::Judge)?;
+    let rate = Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: programs.len(), jobs: request.jobs };
+    let slow = if swept.found.is_none() { slow_ones(bench, programs, &swept)? } else { Vec::new() };
+    let example = swept.found.map(|found| counterexample(bench, programs, found)).transpose()?;
+    Ok(Outcome { total, rate, example, slow, changes: bench.changes() })
 }
 
 /// How many arrays there are of each length 1..=max_len, or None past u64.

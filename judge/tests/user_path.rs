@@ -60,12 +60,14 @@ fn an_attempt_that_prints_shows_its_output_in_run() {
     copy.plant("chatty", &format!("println!(\"n = {{}}\", stone_value.len());\ndbg!(stone_value[0]);\n{CORRECT}"));
     let run = copy.judge(&["run", "--solution", "chatty", "[1,2,3,7]", "--format", "json"]);
     assert_eq!(run.status, 0, "{}", run.describe());
-    let chatty = solution(&run.json(), "chatty").clone();
+    let testcase = run.json().get("testcases").unwrap().items()[0].clone();
+    let chatty = solution(&testcase, "chatty").clone();
     assert_eq!(text(&chatty, "stdout"), "n = 4\n");
     assert!(text(&chatty, "stderr").contains("stone_value[0] = 1"), "{chatty:?}");
     let shown = copy.judge(&["run", "--solution", "chatty", "[1,2,3,7]", "--color", "never"]);
+    // Line by line, as LeetCode's Stdout box shows it.
     assert!(
-        shown.stdout.contains("stdout  n = 4\\n") && shown.stdout.contains("stderr  [solutions/chatty.rs:"),
+        shown.stdout.contains("  stdout    | n = 4\n") && shown.stdout.contains("  stderr    | [solutions/chatty.rs:"),
         "{}",
         shown.stdout
     );

@@ -1,0 +1,110 @@
+//! `judge` (no command word): every solution over the stored cases, a live matrix of verdicts,
+//! then each solution's figures, its failure blocks and how its time grows when it hit a time
+//! limit.
+
+use std::time::Instant;
+
+use super::{emit, status, Exit, Stop};
+use crate::cli::{Args, Format, Invocation};
+use crate::judging::engine::{self, Event, Plan};
+use crate::judging::report::Report;
+use crate::judging::verdict::Verdict;
+use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::out::Out;
+use crate::render;
+use crate::render::style::Style;
+use crate::search::growth::{self, Growth};
+
+pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
+    let start = Instant::now();
+    let bench = Workbench::open(&Setup {
+        cases_dir: args.cases_dir.as_deref(),
+        solutions: &args.solutions,
+        by_default: Chosen::Every,
+        cases: Cases::Stored(&args.cases),
+        limits: Some(args.limits()),
+        strict: false,
+    })?;
+    let root = bench.workspace.root.clone();
+    let style = Style::new(args.color);
+    let text = args.format == Format::Text;
+    let plan = Plan {
+        submissions: &bench.submissions,
+        cases: &bench.cases,
+        limits: bench.limits(),
+        jobs: jobs(args),
+        fail_fast: args.fail_fast,
+        all_failures: args.all_failures,
+    };
+    // The matrix prints each row as the events complete it.
+    let mut matrix = text.then(|| render::matrix::Matrix::start(&bench, style));
+    let mut closed = false;
+    if let Some((_, head)) = &matrix {
+        closed |= out.print(head).is_err();
+    }
+    let names: Vec<&str> = bench.submissions.iter().map(|s| s.name.as_str()).collect();
+    let mut compiled = 0;
+    out.running(|| Some(format!("compiling {}", render::units::count(names.len(), "solution"))));
+    let runs = engine::run(&bench, &plan, &mut |event| {
+        match &event {
+            Event::Running { submission, case } => out.running(|| {
+                let case = render::units::escape(&bench.cases[*case].id);
+                Some(format!("running {} on {case}", names[*submission]))
+            }),
+            Event::Compiled { .. } => {
+                compiled += 1;
+                out.running(|| Some(format!("compiling: {compiled} of {} ready", names.len())));
+            }
+            _ => out.running(|| None),
+        }
+        if let (Some((m, _)), false) = (matrix.as_mut(), closed) {
+            closed |= out.print(&m.event(&event)).is_err();
+        }
+    });
+    out.running(|| None);
+    if closed {
+        return Err(Stop::Closed);
+    }
+    let growth = timed_out_growth(&bench, &runs);
+    let report = Report::new(bench, runs, &args.solutions, !args.cases.is_empty(), start.elapsed());
+    let exit = status(report.has_judge_errors(), !report.all_met());
+    match matrix {
+        Some((mut m, _)) => {
+            out.print(&m.rows(true))?;
+            out.print(&render::verdicts::summary(&report, style))?;
+            out.print(&render::verdicts::failures(&report, args.verbose, args.all_failures, invocation, Some(&root)))?;
+            out.print(&render::verdicts::growth(&report, &growth))?;
+            out.print(&render::verdicts::notes(&report, Some(&root), style))?;
+            out.print(&render::verdicts::footer(&report, exit as u8, style))?;
+            Ok(exit)
+        }
+        // The text report went out live; any other form is written whole at the end.
+        None => emit(out, args.format, exit, String::new, |e| {
+            render::judge_json::report(&report, &growth, invocation, e, Some(&root))
+        }),
+    }
+}
+
+/// Threads for wrong submissions and mutants: most of their calls wait on a limit, so twice
+/// the cores overlap those waits without crowding the machine.
+fn jobs(args: &Args) -> usize {
+    args.jobs.unwrap_or_else(|| 2 * crate::parallel::cores())
+}
+
+/// For every strategy that hit a time limit: how its time grows, on prefixes of the first case
+/// it timed out on.
+fn timed_out_growth(bench: &Workbench, runs: &[engine::Run]) -> Vec<Option<Growth>> {
+    let first_tle = |run: &engine::Run| {
+        run.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(Verdict::Tle)))
+    };
+    bench
+        .submissions
+        .iter()
+        .zip(runs)
+        .map(|(submission, run)| {
+            let case = first_tle(run).filter(|_| submission.is_strategy())?;
+            let program = bench.build(submission).ok()?.ok()?;
+            growth::probe(&mut bench.runner(&program), &bench.cases[case].values).ok()
+        })
+        .collect()
+}

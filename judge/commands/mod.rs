@@ -1,0 +1,127 @@
+//! One module per command, each the same short path: its options (from the flag table's
+//! typed `Args`), the workbench, its engine, and render. Here: the dispatch, the exit
+//! statuses, and how an error is reported.
+
+mod bench;
+mod bless;
+mod gen;
+mod judge;
+mod mutants;
+mod paste;
+mod run;
+mod stress;
+mod verify;
+mod watch;
+
+use crate::cli::{Args, Command, Format, Invocation};
+use crate::judging::workbench::SetupError;
+use crate::out::{Closed, Out};
+use crate::render;
+use crate::render::error::Error;
+use crate::render::json::Json;
+
+/// The judge's exit statuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Everything was as expected.
+    Success = 0,
+    /// A solution did not get its expected verdict, or a counterexample was found.
+    Failure = 1,
+    /// A judge error: a bad flag, case or file, changed stored data; nothing to trust.
+    Error = 2,
+}
+
+/// How a command ends before it has a status of its own.
+pub enum Stop {
+    /// Standard output was closed (`judge gen | head`): end quietly.
+    Closed,
+    Error(Error),
+}
+
+impl From<Error> for Stop {
+    fn from(error: Error) -> Stop {
+        Stop::Error(error)
+    }
+}
+
+impl From<SetupError> for Stop {
+    fn from(error: SetupError) -> Stop {
+        Stop::Error(Error::Setup(error))
+    }
+}
+
+impl From<crate::search::SearchError> for Stop {
+    fn from(error: crate::search::SearchError) -> Stop {
+        Stop::Error(Error::Search(error))
+    }
+}
+
+impl From<Closed> for Stop {
+    fn from(_: Closed) -> Stop {
+        Stop::Closed
+    }
+}
+
+pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
+    let args = invocation.args();
+    match invocation.command {
+        Command::Judge => judge::run(&args, invocation, out),
+        Command::Run => run::run(&args, out),
+        Command::Paste => paste::run(&args, out),
+        Command::Watch => watch::run(&args, invocation, out),
+        Command::Gen => gen::run(&args, out),
+        Command::Bless => bless::run(&args, out),
+        Command::Stress => stress::run(&args, invocation, out),
+        Command::Verify => verify::run(&args, invocation, out),
+        Command::Bench => bench::run(&args, out),
+        Command::Mutants => mutants::run(&args, invocation, out),
+        Command::Help => {
+            let topic = args.positional.first().and_then(|w| Command::parse(w));
+            out.print(&topic.map_or_else(render::help::overview, render::help::command))?;
+            Ok(Exit::Success)
+        }
+        Command::Watchdog => {
+            crate::exec::watchdog::serve(std::io::stdin().lock());
+            Ok(Exit::Success)
+        }
+    }
+}
+
+/// Says what went wrong, on stderr, and as a JSON document on stdout when JSON was asked
+/// for; the status is always `Exit::Error`.
+pub fn report_error(error: &Error, invocation: Option<&Invocation>, json: bool, out: &Out) -> Exit {
+    let root = crate::judging::workspace::Workspace::find(None).ok().map(|w| w.root);
+    let message = render::error::describe(error, root.as_deref());
+    out.note(&format!("judge: {message}"));
+    if json {
+        let command = invocation.map_or("", |i| i.command.word());
+        let _ = out.print(&render::error::json(command, &message, Exit::Error as u8).render());
+    }
+    Exit::Error
+}
+
+/// Prints a report in the chosen form and returns the exit status.
+fn emit(
+    out: &Out,
+    format: Format,
+    exit: Exit,
+    text: impl FnOnce() -> String,
+    json: impl FnOnce(u8) -> Json,
+) -> Result<Exit, Stop> {
+    out.print(&render::document(format, exit as u8, text, json))?;
+    Ok(exit)
+}
+
+/// The status of a run: a judge error wins over a failure.
+fn status(judge_error: bool, failed: bool) -> Exit {
+    match (judge_error, failed) {
+        (true, _) => Exit::Error,
+        (false, true) => Exit::Failure,
+        _ => Exit::Success,
+    }
+}
+
+/// Threads for the work that mostly waits on children: one per core.
+fn jobs(args: &Args) -> usize {
+    args.jobs.unwrap_or_else(crate::parallel::cores)
+}

@@ -1,0 +1,28 @@
+//! `judge mutants`: each strategy mutated in every small way a person could get it wrong, and
+//! the mutants judged on the stored cases; a survivor not listed as equivalent fails the run.
+
+use super::{emit, jobs, status, Exit, Stop};
+use crate::cli::{Args, Invocation};
+use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::out::Out;
+use crate::render;
+use crate::search::mutants;
+
+pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
+    let bench = Workbench::open(&Setup {
+        cases_dir: args.cases_dir.as_deref(),
+        solutions: &args.solutions,
+        by_default: Chosen::Strategies,
+        cases: Cases::Stored(&[]),
+        limits: Some(args.limits()),
+        strict: true,
+    })?;
+    let request = mutants::Request { operators: args.operators.clone(), jobs: jobs(args) };
+    let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));
+    let outcome = mutants::mutants(&bench, &request, counted)?;
+    let survived = outcome.mutants.iter().any(|m| m.status == mutants::Status::Survived);
+    let exit = status(!outcome.changes.is_empty(), survived);
+    let root = Some(bench.workspace.root.as_path());
+    let text = || render::mutants::text(&outcome, invocation, root);
+    emit(out, args.format, exit, text, |e| render::mutants::json(&outcome, invocation, e, root))
+}

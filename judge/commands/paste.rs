@@ -1,0 +1,46 @@
+//! `judge paste NAME`: the file exactly as it is pasted into LeetCode, on stdout, once it
+//! compiles as LeetCode compiles it; what stops it, on stderr, and nothing on stdout, so
+//! `judge paste x | xclip` never copies a file LeetCode would refuse.
+
+use std::io::IsTerminal;
+
+use super::{Exit, Stop};
+use crate::cli::Args;
+use crate::judging::paste;
+use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::out::Out;
+use crate::render;
+
+pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
+    let bench = Workbench::open(&Setup {
+        cases_dir: None,
+        solutions: &args.positional[..1],
+        by_default: Chosen::Every,
+        cases: Cases::None,
+        limits: None,
+        strict: true,
+    })?;
+    let Some(submission) = bench.submissions.first() else {
+        let bad = bench.bad_submissions.into_iter().next().expect("a name was resolved or refused");
+        return Err(crate::judging::workbench::SetupError::Catalog(bad).into());
+    };
+    let problems = paste::check(&bench.compiler, submission);
+    for problem in &problems {
+        out.note(&format!("judge: {}", render::paste::problem(&submission.shown, problem)));
+    }
+    if !problems.is_empty() {
+        return Ok(Exit::Failure);
+    }
+    out.print(&submission.source)?;
+    out.note(&render::paste::ready(&submission.shown));
+    if !args.copy {
+        return Ok(Exit::Success);
+    }
+    if !std::io::stdout().is_terminal() {
+        out.note(render::paste::not_copied());
+        return Ok(Exit::Failure);
+    }
+    out.print(&render::paste::osc52(&submission.source))?;
+    out.note(render::paste::copied());
+    Ok(Exit::Success)
+}

@@ -1,0 +1,45 @@
+//! `judge verify`: every array up to a length over a range of values, every chosen solution
+//! against the oracle. Past a minute of estimated work it asks for `--yes` first.
+
+use std::time::Duration;
+
+use super::{emit, jobs, status, Exit, Stop};
+use crate::cli::{Args, Invocation};
+use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::out::Out;
+use crate::render;
+use crate::render::error::Error;
+use crate::search::{self, verify};
+
+/// Bounds holding more arrays than this are timed before they start.
+const ESTIMATED_ABOVE: u64 = 20_000_000;
+/// Runs estimated longer than this need `--yes`.
+const ASK_PAST: Duration = Duration::from_secs(60);
+
+pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
+    let request = verify::Request { max_len: args.max_len, low: args.values.0, high: args.values.1, jobs: jobs(args) };
+    let total = verify::count(&request)?;
+    let bench = Workbench::open(&Setup {
+        cases_dir: None,
+        solutions: &args.solutions,
+        by_default: Chosen::Strategies,
+        cases: Cases::None,
+        limits: Some(args.limits()),
+        strict: true,
+    })?;
+    let programs = search::build(&bench)?;
+    if total > ESTIMATED_ABOVE {
+        let estimate = verify::estimate(&bench, &programs, &request)?;
+        if estimate > ASK_PAST && !args.yes {
+            return Err(Error::TooLong { arrays: total, estimate, again: invocation.clone() }.into());
+        }
+        out.note(&render::search::estimate_line(total, estimate));
+    }
+    let counted = &mut |done| out.count(&render::search::progress("verify", done, total));
+    let outcome = verify::verify(&bench, &programs, &request, counted)?;
+    let exit = status(!outcome.changes.is_empty(), outcome.example.is_some());
+    let root = Some(bench.workspace.root.as_path());
+    let limits = &bench.limits();
+    let text = || render::search::verify_text(&outcome, &request, invocation, limits, root);
+    emit(out, args.format, exit, text, |e| render::search::verify_json(&outcome, &request, invocation, limits, e, root))
+}

@@ -1,0 +1,135 @@
+//! What a judging came to: for every submission what it got against what it must get, the
+//! stored answers every strategy contradicts in agreement with the oracle, and the judge's
+//! own errors.
+
+use std::time::Duration;
+
+use super::cases::{BadCase, Case};
+use super::engine::Run;
+use super::guard::Change;
+use super::submissions::{Catalog, Expect, Submission, SubmissionError};
+use super::verdict::Verdict;
+use super::workbench::Workbench;
+use crate::exec::limits::Limits;
+use crate::problem::{oracle, Answer};
+
+/// Whether a submission got what it must.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Met {
+    Yes,
+    No,
+    /// A bundled wrong submission that passed every case of a filtered run: it is judged for
+    /// its tag only on the whole suite, or when named.
+    NotCaught,
+}
+
+/// A stored answer that every strategy contradicts, in agreement with the oracle.
+#[derive(Clone, Debug)]
+pub struct Suspect {
+    pub case: usize,
+    pub stored: Answer,
+    pub oracle: Answer,
+}
+
+pub struct Report {
+    pub submissions: Vec<Submission>,
+    pub cases: Vec<Case>,
+    pub bad_cases: Vec<BadCase>,
+    pub bad_submissions: Vec<SubmissionError>,
+    pub runs: Vec<Run>,
+    pub met: Vec<Met>,
+    pub suspects: Vec<Suspect>,
+    pub changes: Vec<Change>,
+    pub limits: Limits,
+    pub compiler: String,
+    pub wall: Duration,
+}
+
+impl Report {
+    /// Takes what the workbench opened and what the engine found; `named` are the names the
+    /// user gave, `filtered` whether `--case` narrowed the cases.
+    pub fn new(bench: Workbench, runs: Vec<Run>, named: &[String], filtered: bool, wall: Duration) -> Report {
+        let changes = bench.changes();
+        let compiler = bench.compiler.version().to_string();
+        let limits = bench.limits();
+        let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, .. } = bench;
+        let met = submissions
+            .iter()
+            .zip(&runs)
+            .map(|(s, run)| met(s, run, filtered && !is_named(&catalog, named, s)))
+            .collect();
+        let suspects = suspects(&submissions, &cases, &runs);
+        Report { submissions, cases, bad_cases, bad_submissions, runs, met, suspects, changes, limits, compiler, wall }
+    }
+
+    /// A judge error: a bad case, a bad submission file, changed stored data, or a fault.
+    pub fn has_judge_errors(&self) -> bool {
+        !self.bad_cases.is_empty()
+            || !self.bad_submissions.is_empty()
+            || !self.changes.is_empty()
+            || self.runs.iter().any(|r| r.fault.is_some())
+    }
+
+    pub fn all_met(&self) -> bool {
+        self.met.iter().all(|m| *m != Met::No)
+    }
+}
+
+fn is_named(catalog: &Catalog, named: &[String], submission: &Submission) -> bool {
+    named.iter().any(|n| catalog.normalise(n) == submission.name)
+}
+
+/// The first verdict that is not AC, CE when it did not compile, or AC.
+pub fn first_failure(run: &Run) -> Option<Verdict> {
+    match &run.compiled {
+        Some(Err(_)) => return Some(Verdict::Ce),
+        None => return None,
+        Some(Ok(())) => {}
+    }
+    let verdicts = run.results.iter().flatten().filter_map(|r| r.verdict);
+    Some(verdicts.clone().find(|v| *v != Verdict::Ac).unwrap_or(Verdict::Ac))
+}
+
+/// `lenient`: a wrong submission that passes may be a filter's doing, not the suite's.
+fn met(submission: &Submission, run: &Run, lenient: bool) -> Met {
+    if run.fault.is_some() {
+        return Met::No;
+    }
+    let first = first_failure(run);
+    let yes = match submission.expect {
+        Expect::Accepted => first == Some(Verdict::Ac),
+        Expect::Verdict(wanted) => first == Some(wanted),
+        Expect::Rejected => first.is_some_and(|v| v != Verdict::Ac),
+    };
+    match (yes, first) {
+        (true, _) => Met::Yes,
+        (false, Some(Verdict::Ac)) if lenient && submission.expect != Expect::Accepted => Met::NotCaught,
+        _ => Met::No,
+    }
+}
+
+/// Cases where every strategy that ran returned the same answer, the stored one differs, and
+/// the oracle agrees with the strategies.
+fn suspects(submissions: &[Submission], cases: &[Case], runs: &[Run]) -> Vec<Suspect> {
+    let strategies: Vec<&Run> = submissions.iter().zip(runs).filter(|(s, _)| s.is_strategy()).map(|(_, r)| r).collect();
+    let mut found = Vec::new();
+    for (c, case) in cases.iter().enumerate() {
+        let answers: Vec<Option<&[u8]>> = strategies
+            .iter()
+            .map(|run| {
+                let result = run.results[c].as_ref()?;
+                let answered = result.call.result.as_ref().ok()?;
+                (result.verdict == Some(Verdict::Wa)).then_some(answered.answer.as_slice())
+            })
+            .collect();
+        let Some(Some(first)) = answers.first() else { continue };
+        if !answers.iter().all(|a| *a == Some(*first)) {
+            continue;
+        }
+        let oracle = oracle::answer(&case.values);
+        if oracle.is(first) {
+            found.push(Suspect { case: c, stored: case.expected, oracle });
+        }
+    }
+    found
+}

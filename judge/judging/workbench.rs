@@ -1,0 +1,200 @@
+//! The workbench: what every command needs, opened once. The workspace and its submissions,
+//! the limits (checked against the machine), the cases (loaded and parsed), a snapshot of the
+//! stored data, the compiler and the scratch room; then builds, and a runner per program that
+//! starts a child when it needs one. Each command is its options, this, its engine and render.
+
+use std::path::Path;
+
+use super::cases::{self, BadCase, Case, CasesError};
+use super::guard::{Change, Snapshot};
+use super::submissions::{Catalog, Submission, SubmissionError};
+use super::workspace::{NoWorkspace, Workspace};
+use crate::exec::child::Runner;
+use crate::exec::compile::{Compiler, CompilerMissing, Program};
+use crate::exec::diagnose::CompileError;
+use crate::exec::limits::{Limits, Unhonourable};
+use crate::exec::room::Room;
+use crate::parallel;
+use crate::problem::oracle;
+
+/// Which submissions a command takes when none is named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chosen {
+    /// Every file, wrong submissions included: the judge.
+    Every,
+    /// The strategies, `solutions/*.rs`: everything else.
+    Strategies,
+}
+
+/// Which cases a command needs.
+#[derive(Clone, Copy, Debug)]
+pub enum Cases<'a> {
+    None,
+    /// The stored suites, filtered by `--case` patterns (every case for none).
+    Stored(&'a [String]),
+    /// Inputs given by hand (`judge run`), each expected to get the oracle's answer.
+    Given(&'a [Vec<i32>]),
+}
+
+/// What to open.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup<'a> {
+    /// `--cases DIR`, else the workspace's `testcases/`.
+    pub cases_dir: Option<&'a Path>,
+    pub solutions: &'a [String],
+    pub by_default: Chosen,
+    pub cases: Cases<'a>,
+    /// The limits calls run under; None for a command that runs no solution (`paste`).
+    pub limits: Option<Limits>,
+    /// Refuse a submission that cannot be read or has a bad tag, instead of reporting it beside
+    /// the others' verdicts: a search needs every one it was given.
+    pub strict: bool,
+}
+
+/// Why nothing could be done.
+#[derive(Debug)]
+pub enum SetupError {
+    NoWorkspace(NoWorkspace),
+    Limits(Unhonourable),
+    Catalog(SubmissionError),
+    Cases(CasesError),
+    /// No case matched (or the folder has none).
+    NoCases {
+        patterns: Vec<String>,
+    },
+    Compiler(CompilerMissing),
+    Scratch(std::io::Error),
+}
+
+pub struct Workbench {
+    pub workspace: Workspace,
+    pub catalog: Catalog,
+    pub submissions: Vec<Submission>,
+    /// Files that could not be read or carry a bad tag, reported beside the others' verdicts.
+    pub bad_submissions: Vec<SubmissionError>,
+    limits: Option<Limits>,
+    pub cases: Vec<Case>,
+    pub bad_cases: Vec<BadCase>,
+    pub compiler: Compiler,
+    pub room: Room,
+    before: Snapshot,
+}
+
+/// A submission built, or why not: its own compile error, or the compiler's failure.
+pub type Built = Result<Result<Program, CompileError>, String>;
+
+impl Workbench {
+    pub fn open(setup: &Setup) -> Result<Workbench, SetupError> {
+        // Whether the machine can give the stack asked for takes a thread with that stack: it
+        // is found out while the rest opens.
+        let limits = setup.limits;
+        let honourable = std::thread::spawn(move || limits.map_or(Ok(()), |l| l.check()));
+        let workspace = Workspace::find(setup.cases_dir).map_err(SetupError::NoWorkspace)?;
+        // Without the watchdog, children still die at every verdict; only a killed judge leaks.
+        crate::exec::watchdog::start();
+        let catalog = Catalog::scan(&workspace).map_err(SetupError::Catalog)?;
+        let names = match (setup.by_default, setup.solutions.is_empty()) {
+            (Chosen::Strategies, true) => catalog.strategies(),
+            _ => setup.solutions.to_vec(),
+        };
+        let (submissions, mut bad_submissions) = catalog.select(&workspace, &names);
+        // A name that stands for nothing is a typo: stop at once.
+        let typo =
+            |e: &SubmissionError| matches!(e, SubmissionError::Unknown { .. } | SubmissionError::NoSuchMutant { .. });
+        if let Some(at) = bad_submissions.iter().position(|e| setup.strict || typo(e)) {
+            return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
+        }
+        let compiler = Compiler::new(&workspace.cache).map_err(SetupError::Compiler)?;
+        let room = Room::new().map_err(SetupError::Scratch)?;
+        let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
+        let (cases, bad_cases) = match setup.cases {
+            Cases::None => (Vec::new(), Vec::new()),
+            Cases::Stored(patterns) => {
+                let loaded = cases::load(&workspace.cases, patterns).map_err(SetupError::Cases)?;
+                if loaded.cases.is_empty() && loaded.bad.is_empty() {
+                    return Err(SetupError::NoCases { patterns: patterns.to_vec() });
+                }
+                (loaded.cases, loaded.bad)
+            }
+            Cases::Given(inputs) => (given(inputs), Vec::new()),
+        };
+        if let Ok(checked) = honourable.join() {
+            checked.map_err(SetupError::Limits)?;
+        }
+        Ok(Workbench {
+            workspace,
+            catalog,
+            submissions,
+            bad_submissions,
+            limits,
+            cases,
+            bad_cases,
+            compiler,
+            room,
+            before,
+        })
+    }
+
+    /// The limits every call runs under, checked against the machine.
+    pub fn limits(&self) -> Limits {
+        self.limits.expect("a command that runs solutions opens the workbench with limits")
+    }
+
+    /// What changed in the stored data since the workbench was opened.
+    pub fn changes(&self) -> Vec<Change> {
+        self.before.changes()
+    }
+
+    /// One submission alone in its binary.
+    pub fn build(&self, submission: &Submission) -> Built {
+        let built = self.compiler.build(&submission.unit()).map_err(|e| e.to_string())?;
+        Ok(built.map(|binary| Program { binary, unit: 0 }))
+    }
+
+    /// Every submission, on every core; `on` hears each as it is built, on this thread.
+    pub fn build_all(&self, on: &mut dyn FnMut(usize, &Built)) -> Vec<Built> {
+        let count = self.submissions.len();
+        let mut built: Vec<Option<Built>> = (0..count).map(|_| None).collect();
+        parallel::each(
+            count,
+            parallel::cores(),
+            |claims, send| {
+                for i in claims {
+                    let _ = send.send((i, self.build(&self.submissions[i])));
+                }
+            },
+            |receive| {
+                for (i, result) in receive {
+                    on(i, &result);
+                    built[i] = Some(result);
+                }
+            },
+        );
+        built.into_iter().map(|b| b.expect("every submission was built")).collect()
+    }
+
+    /// A runner for `program` under the workbench's limits.
+    pub fn runner<'a>(&'a self, program: &'a Program) -> Runner<'a> {
+        Runner::new(program, self.limits(), &self.room)
+    }
+
+    /// A runner under other limits (mutants get a tighter time limit, bench a looser memory one).
+    pub fn runner_with<'a>(&'a self, program: &'a Program, limits: Limits) -> Runner<'a> {
+        Runner::new(program, limits, &self.room)
+    }
+}
+
+/// Inputs given by hand as cases named `input 1`, `input 2`…, each with the oracle's answer.
+fn given(inputs: &[Vec<i32>]) -> Vec<Case> {
+    let name = |k: usize| if inputs.len() == 1 { "input".to_string() } else { format!("input {}", k + 1) };
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(k, values)| Case {
+            id: name(k),
+            input: "<input>".into(),
+            values: values.clone(),
+            expected: oracle::answer(values),
+        })
+        .collect()
+}
