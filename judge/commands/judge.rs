@@ -45,7 +45,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let names: Vec<&str> = bench.submissions.iter().map(|s| s.name.as_str()).collect();
     let mut compiled = 0;
     out.running(|| Some(format!("compiling {}", render::units::count(names.len(), "solution"))));
-    let runs = engine::run(&bench, &plan, &mut |event| {
+    let cards = engine::run(&bench, &plan, &mut |event| {
         match &event {
             Event::Running { submission, case } => out.running(|| {
                 let case = render::units::escape(&bench.cases[*case].id);
@@ -65,8 +65,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     if closed {
         return Err(Stop::Closed);
     }
-    let growth = timed_out_growth(&bench, &runs);
-    let report = Report::new(bench, runs, &args.solutions, !args.cases.is_empty(), start.elapsed());
+    let growth = timed_out_growth(&bench, &cards);
+    let report = Report::new(bench, cards, &args.solutions, !args.cases.is_empty(), start.elapsed());
     let exit = status(report.has_judge_errors(), !report.all_met());
     match matrix {
         Some((mut m, _)) => {
@@ -93,16 +93,16 @@ fn jobs(args: &Args) -> usize {
 
 /// For every strategy that hit a time limit: how its time grows, on prefixes of the first case
 /// it timed out on.
-fn timed_out_growth(bench: &Workbench, runs: &[engine::Run]) -> Vec<Option<Growth>> {
-    let first_tle = |run: &engine::Run| {
-        run.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(Verdict::Tle)))
+fn timed_out_growth(bench: &Workbench, cards: &[engine::Scorecard]) -> Vec<Option<Growth>> {
+    let first_tle = |card: &engine::Scorecard| {
+        card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(Verdict::Tle)))
     };
     bench
         .submissions
         .iter()
-        .zip(runs)
-        .map(|(submission, run)| {
-            let case = first_tle(run).filter(|_| submission.is_strategy())?;
+        .zip(cards)
+        .map(|(submission, card)| {
+            let case = first_tle(card).filter(|_| submission.is_strategy())?;
             let program = bench.build(submission).ok()?.ok()?;
             growth::probe(&mut bench.runner(&program), &bench.cases[case].values).ok()
         })

@@ -40,9 +40,9 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         fail_fast: false,
         all_failures: true,
     };
-    let runs = engine::run(&bench, &plan, &mut |_| {});
-    let report = Report::new(bench, runs, &args.solutions, false, start.elapsed());
-    let all_right = report.runs.iter().all(|r| first_failure(r) == Some(Verdict::Ac));
+    let cards = engine::run(&bench, &plan, &mut |_| {});
+    let report = Report::new(bench, cards, &args.solutions, false, start.elapsed());
+    let all_right = report.cards.iter().all(|r| first_failure(r) == Some(Verdict::Ac));
     let exit = status(report.has_judge_errors(), !all_right);
     if args.plain {
         return plain(&report, out);
@@ -72,7 +72,7 @@ fn testcases(args: &Args) -> Result<(String, String), Error> {
 /// Only the answers of the one solution, a line each, as LeetCode prints them (for `oj test -c`).
 fn plain(report: &Report, out: &Out) -> Result<Exit, Stop> {
     let mut right = true;
-    for result in &report.runs[0].results {
+    for result in &report.cards[0].results {
         match result.as_ref().map(|r| &r.call.result) {
             Some(Ok(answered)) => out.print(&format!("\"{}\"\n", String::from_utf8_lossy(&answered.answer)))?,
             _ => {

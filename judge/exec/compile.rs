@@ -92,8 +92,8 @@ const CODEGEN: [&str; 9] = [
 ];
 const BINARY: [&str; 3] = ["--crate-type=bin", "--crate-name=submission", "-Cstrip=symbols"];
 
-/// The driver is built once, as a library every submission links: compiling its thousand
-/// lines into every binary was most of the time a submission took to build.
+/// The driver is built once, as a library every submission links, rather than compiled into
+/// every binary again (the README's "where the time goes" has the figures).
 const DRIVER_CRATE: &str = "judge_driver";
 
 fn driver_source() -> String {

@@ -21,11 +21,10 @@ pub const OUTPUT_LIMIT: u64 = 1 << 20;
 /// Of what it prints, this much of each stream is kept per call to show.
 pub const OUTPUT_KEPT: usize = 4096;
 
-/// The one stack policy. A recursive strategy goes one level deeper per pile: the textbook
-/// `recursive_memo` touches 64 bytes of stack per level in its optimised build (measured with
-/// `judge bench` at n = 10,000,000: 640 MB of stack over a 10,000,000-level recursion, see the
-/// README). This allows four times that per level, plus a floor for everything else on the
-/// thread. Only touched stack becomes resident: the rest is address space.
+/// The stack bench gives a recursion `depth` levels deep: a recursive strategy goes one level
+/// deeper per pile, and a textbook memo's frame is a few dozen bytes (the README gives the
+/// figure); this allows 256 a level, plus a floor for everything else on the thread. Only
+/// touched stack becomes resident: the rest is address space.
 pub const STACK_PER_LEVEL: u64 = 256;
 pub const STACK_FLOOR: u64 = 8 << 20;
 

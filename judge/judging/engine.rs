@@ -54,7 +54,7 @@ pub enum Cut {
 
 /// Everything one submission got.
 #[derive(Clone, Debug, Default)]
-pub struct Run {
+pub struct Scorecard {
     /// None until compiled; then the compile error, if any.
     pub compiled: Option<Result<(), CompileError>>,
     /// `results[case]`, None where the case was not run.
@@ -64,9 +64,9 @@ pub struct Run {
     pub cut: Option<Cut>,
 }
 
-impl Run {
-    pub fn new(cases: usize) -> Run {
-        Run { results: vec![None; cases], ..Run::default() }
+impl Scorecard {
+    pub fn new(cases: usize) -> Scorecard {
+        Scorecard { results: vec![None; cases], ..Scorecard::default() }
     }
 }
 
@@ -75,7 +75,7 @@ pub enum Event<'a> {
         submission: usize,
         error: Option<&'a CompileError>,
     },
-    /// A call is about to start: for a progress line when it runs long.
+    /// A call is about to start: for a progress line when it cards long.
     Running {
         submission: usize,
         case: usize,
@@ -89,7 +89,7 @@ pub enum Event<'a> {
     Stopped {
         submission: usize,
     },
-    /// The submission could not be judged (see `Run::fault`).
+    /// The submission could not be judged (see `Scorecard::fault`).
     Faulted {
         submission: usize,
     },
@@ -116,8 +116,8 @@ pub struct Plan<'a> {
 }
 
 /// Builds and judges everything, calling `on` for each event on this thread.
-pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(Event)) -> Vec<Run> {
-    let mut runs: Vec<Run> = plan.submissions.iter().map(|_| Run::new(plan.cases.len())).collect();
+pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(Event)) -> Vec<Scorecard> {
+    let mut cards: Vec<Scorecard> = plan.submissions.iter().map(|_| Scorecard::new(plan.cases.len())).collect();
     let built = bench.build_all(&mut |i, built| match built {
         Ok(Ok(_)) => on(Event::Compiled { submission: i, error: None }),
         Ok(Err(error)) => on(Event::Compiled { submission: i, error: Some(error) }),
@@ -125,24 +125,24 @@ pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(Event)) -> Vec<Run
     });
     let programs: Vec<Option<Program>> = built
         .into_iter()
-        .zip(&mut runs)
-        .map(|(built, run): (Built, &mut Run)| match built {
+        .zip(&mut cards)
+        .map(|(built, card): (Built, &mut Scorecard)| match built {
             Ok(Ok(program)) => {
-                run.compiled = Some(Ok(()));
+                card.compiled = Some(Ok(()));
                 Some(program)
             }
             Ok(Err(error)) => {
-                run.compiled = Some(Err(error));
+                card.compiled = Some(Err(error));
                 None
             }
             Err(error) => {
-                run.fault = Some(Fault::Build(error));
+                card.fault = Some(Fault::Build(error));
                 None
             }
         })
         .collect();
-    judge(bench, plan, &programs, &mut runs, on);
-    runs
+    judge(bench, plan, &programs, &mut cards, on);
+    cards
 }
 
 /// Judges submissions already built (`programs[i]` is None where one was not).
@@ -150,12 +150,12 @@ pub fn judge(
     bench: &Workbench,
     plan: &Plan,
     programs: &[Option<Program>],
-    runs: &mut [Run],
+    cards: &mut [Scorecard],
     on: &mut dyn FnMut(Event),
 ) {
     let count = plan.submissions.len();
     let (strategies, others): (Vec<usize>, Vec<usize>) = (0..count).partition(|&i| plan.submissions[i].is_strategy());
-    let mut deliver = |message| deliver(message, runs, on);
+    let mut deliver = |message| deliver(message, cards, on);
     strategies_lane(bench, plan, &strategies, programs, &mut deliver);
     parallel::each(
         others.len(),
@@ -172,19 +172,19 @@ pub fn judge(
     );
 }
 
-fn deliver(message: Message, runs: &mut [Run], on: &mut dyn FnMut(Event)) {
+fn deliver(message: Message, cards: &mut [Scorecard], on: &mut dyn FnMut(Event)) {
     match message {
         Message::Running(submission, case) => on(Event::Running { submission, case }),
         Message::Judged(submission, case, result) => {
             on(Event::Judged { submission, case, result: &result });
-            runs[submission].results[case] = Some(result);
+            cards[submission].results[case] = Some(result);
         }
         Message::Stopped(submission, cut) => {
-            runs[submission].cut = cut;
+            cards[submission].cut = cut;
             on(Event::Stopped { submission });
         }
         Message::Faulted(submission, fault) => {
-            runs[submission].fault = Some(fault);
+            cards[submission].fault = Some(fault);
             on(Event::Faulted { submission });
         }
     }

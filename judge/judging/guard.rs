@@ -4,9 +4,10 @@
 //!
 //! Files are compared by inode, size and change time (`ctime`), not content: any write or
 //! rename moves `ctime` forward, and unlike the modification time no unprivileged process can
-//! set it back. Reading every byte twice cost more than judging the fast solutions. The clock
-//! behind `ctime` ticks coarsely, so a file changed just before the first snapshot could be
-//! changed again within the same tick unseen: such "racy" files are also hashed, as git does.
+//! set it back, and reading every byte twice is not needed. The clock behind `ctime` ticks
+//! coarsely, so a file changed just before the first snapshot could be changed again within
+//! the same tick unseen: such "racy" files are also hashed, as git does, up to `HASHED` bytes
+//! (a huge or sparse file is not read whole: its size and change time still tell).
 
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
@@ -16,10 +17,14 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::exec::digest::Digest;
+use std::io::Read;
+
+use crate::exec::digest::{Digest, Hasher};
 
 /// A file changed this recently when a snapshot is taken is compared by content as well.
 const RACY: Duration = Duration::from_secs(2);
+/// A racy file's content is hashed up to this many bytes: past every case and source limit.
+const HASHED: u64 = 16 << 20;
 
 /// What a file was: its identity and last change, or for anything else, its kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,8 +125,19 @@ fn changed_at(meta: &fs::Metadata) -> SystemTime {
     UNIX_EPOCH + Duration::new(meta.ctime().max(0) as u64, meta.ctime_nsec().clamp(0, 999_999_999) as u32)
 }
 
+/// The digest of a file's first `HASHED` bytes, read a chunk at a time.
 fn digest(path: &Path) -> Option<Digest> {
-    fs::read(path).ok().map(|bytes| Digest::of(&bytes))
+    let mut file = fs::File::open(path).ok()?.take(HASHED);
+    let mut hasher = Hasher::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        match file.read(&mut chunk) {
+            Ok(0) => return Some(hasher.finish()),
+            Ok(n) => drop(hasher.write(&chunk[..n])),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -154,6 +170,21 @@ mod tests {
                 Change::Added(dir.join("suite/c.in"))
             ]
         );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_huge_sparse_file_is_hashed_only_up_to_the_bound() {
+        let dir = scratch("sparse");
+        let (a, b) = (dir.join("suite/a.rs"), dir.join("suite/b.rs"));
+        for path in [&a, &b] {
+            fs::File::create(path).unwrap().set_len(3 << 30).unwrap();
+        }
+        // A difference past the bound is not read (the size and change time still tell).
+        let mut tail = fs::OpenOptions::new().write(true).open(&b).unwrap();
+        std::io::Seek::seek(&mut tail, std::io::SeekFrom::Start(HASHED + 1)).unwrap();
+        std::io::Write::write_all(&mut tail, b"x").unwrap();
+        assert_eq!(digest(&a), digest(&b));
         fs::remove_dir_all(&dir).unwrap();
     }
 

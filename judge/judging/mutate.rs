@@ -67,9 +67,19 @@ impl Operator {
     /// A short stable name: "literal", "plus-minus", "max-min", "comparison", "offset", "range", "modulo",
     /// "narrow", "memo-store", "memo-lookup", "break-return".
     pub fn name(self) -> &'static str {
-        let names =
-            "literal plus-minus max-min comparison offset range modulo narrow memo-store memo-lookup break-return";
-        names.split(' ').nth(self as usize).unwrap_or_default()
+        match self {
+            Operator::Literal => "literal",
+            Operator::PlusMinus => "plus-minus",
+            Operator::MaxMin => "max-min",
+            Operator::Comparison => "comparison",
+            Operator::Offset => "offset",
+            Operator::Range => "range",
+            Operator::Modulo => "modulo",
+            Operator::Narrow => "narrow",
+            Operator::MemoStore => "memo-store",
+            Operator::MemoLookup => "memo-lookup",
+            Operator::BreakReturn => "break-return",
+        }
     }
 
     pub fn parse(name: &str) -> Option<Operator> {
@@ -125,17 +135,17 @@ impl Mutant {
 /// Every mutant of `source`, in file order (by line, column, then operator, then replacement), each operator
 /// applied everywhere it fits. No two mutants have the same source, and none equals the original.
 pub fn generate(source: &str) -> Vec<Mutant> {
-    let mut cx = Cx { tk: Tokens::new(source), edits: Vec::new() };
-    for i in cx.tk.comparisons() {
-        let t = cx.tk.t(i);
-        for other in ["<", "<=", ">", ">=", "==", "!="].into_iter().filter(|&c| c != t) {
-            cx.edit(Operator::Comparison, i, i, other.to_string());
+    let mut finder = Finder { tokens: Tokens::new(source), edits: Vec::new() };
+    for i in finder.tokens.comparisons() {
+        let word = finder.tokens.word(i);
+        for other in ["<", "<=", ">", ">=", "==", "!="].into_iter().filter(|&c| c != word) {
+            finder.edit(Operator::Comparison, i, i, other.to_string());
         }
     }
-    for i in 0..cx.tk.toks.len() {
-        cx.token(i);
+    for i in 0..finder.tokens.list.len() {
+        finder.token(i);
     }
-    let mut mutants: Vec<Mutant> = (cx.edits.into_iter())
+    let mut mutants: Vec<Mutant> = (finder.edits.into_iter())
         .map(|(operator, start, end, replacement)| {
             let before = &source[..start];
             let line = before.matches('\n').count() + 1;
@@ -154,31 +164,33 @@ pub fn generate(source: &str) -> Vec<Mutant> {
 }
 
 /// The replacements of a literal, in order.
-const VALUES: &str = "0 1 -1 2 -2 1000 -1000 10000 -10000 100000 -100000 1000000 -1000000 10000000 -10000000 \
-                      100000000 -100000000 i32::MIN i32::MAX";
+const VALUES: [&str; 19] = [
+    "0", "1", "-1", "2", "-2", "1000", "-1000", "10000", "-10000", "100000", "-100000", "1000000", "-1000000",
+    "10000000", "-10000000", "100000000", "-100000000", "i32::MIN", "i32::MAX",
+];
 /// Operators weaker than `+`: an operand holding one of them is parenthesized before `+ 1` is appended.
 const WEAK: [&str; 16] = ["<", ">", "<=", ">=", "==", "!=", "&&", "||", "&", "|", "^", "<<", ">>", "=", "..", "..="];
 
 /// The tokens and the edits found so far: operator, byte range replaced, replacement.
-struct Cx<'a> {
-    tk: Tokens<'a>,
+struct Finder<'a> {
+    tokens: Tokens<'a>,
     edits: Vec<(Operator, usize, usize, String)>,
 }
 
-impl Cx<'_> {
+impl Finder<'_> {
     /// Replaces tokens `first..=last` (and what lies between them) by `replacement`.
     fn edit(&mut self, op: Operator, first: usize, last: usize, replacement: String) {
-        self.edits.push((op, self.tk.toks[first].start, self.tk.toks[last].end, replacement));
+        self.edits.push((op, self.tokens.list[first].start, self.tokens.list[last].end, replacement));
     }
 
     /// Every operator at token `i`.
     fn token(&mut self, i: usize) {
-        let tk = &self.tk;
-        let (t, next) = (tk.t(i), tk.t(i + 1));
-        let range = if matches!(t, ".." | "..=") { tk.range(i) } else { None };
-        let swap = match t {
+        let tokens = &self.tokens;
+        let (word, next) = (tokens.word(i), tokens.word(i + 1));
+        let range = if matches!(word, ".." | "..=") { tokens.range(i) } else { None };
+        let swap = match word {
             "+" => Some((Operator::PlusMinus, "-")),
-            "-" if tk.operand_end(i.wrapping_sub(1)) => Some((Operator::PlusMinus, "+")),
+            "-" if tokens.operand_end(i.wrapping_sub(1)) => Some((Operator::PlusMinus, "+")),
             "+=" => Some((Operator::PlusMinus, "-=")),
             "-=" => Some((Operator::PlusMinus, "+=")),
             "max" => Some((Operator::MaxMin, "min")),
@@ -193,40 +205,40 @@ impl Cx<'_> {
         if let Some((op, replacement)) = swap {
             self.edit(op, i, i, replacement.to_string());
         }
-        let tk = &self.tk;
-        if let Some((first, last, value, suffix)) = tk.literal(i) {
-            for v in VALUES.split_whitespace().filter(|&v| v != value) {
+        let tokens = &self.tokens;
+        if let Some((first, last, value, suffix)) = tokens.literal(i) {
+            for v in VALUES.into_iter().filter(|&v| v != value) {
                 let v = if v.starts_with('i') { v.to_string() } else { format!("{v}{suffix}") };
                 self.edit(Operator::Literal, first, last, if v.starts_with('-') { format!("({v})") } else { v });
             }
         }
-        let tk = &self.tk;
-        if let (Some((m, suffix)), "%" | "%=") = (tk.int(i + 1), t) {
-            let gap = &tk.src[tk.toks[i].end..tk.toks[i + 1].start];
+        let tokens = &self.tokens;
+        if let (Some((m, suffix)), "%" | "%=") = (tokens.int(i + 1), word) {
+            let gap = &tokens.src[tokens.list[i].end..tokens.list[i + 1].start];
             for m in [m - 1, m - 2].into_iter().filter(|&m| m >= 2) {
-                self.edit(Operator::Modulo, i, i + 1, format!("{t}{gap}{m}{suffix}"));
+                self.edit(Operator::Modulo, i, i + 1, format!("{word}{gap}{m}{suffix}"));
             }
         }
-        let operands = match (self.tk.index(i), range) {
+        let operands = match (self.tokens.index(i), range) {
             (Some(operand), _) => vec![operand],
             (_, Some((l, r))) => vec![(l, i), (i + 1, r)],
             _ => Vec::new(),
         };
         for (a, b) in operands.into_iter().filter(|(a, b)| a < b) {
-            let text = self.tk.text(a, b - 1);
-            let e = if self.tk.has_top(a, b, &WEAK) { format!("({text})") } else { text.to_string() };
+            let text = self.tokens.text(a, b - 1);
+            let e = if self.tokens.has_top(a, b, &WEAK) { format!("({text})") } else { text.to_string() };
             self.edit(Operator::Offset, a, b - 1, format!("{e} + 1"));
             self.edit(Operator::Offset, a, b - 1, format!("{e} - 1"));
         }
-        for (op, last) in [(Operator::MemoStore, self.tk.store(i)), (Operator::MemoLookup, self.tk.lookup(i))] {
+        for (op, last) in [(Operator::MemoStore, self.tokens.store(i)), (Operator::MemoLookup, self.tokens.lookup(i))] {
             if let Some(last) = last {
-                let newlines = "\n".repeat(self.tk.text(i, last).matches('\n').count());
+                let newlines = "\n".repeat(self.tokens.text(i, last).matches('\n').count());
                 self.edit(op, i, last, newlines);
             }
         }
-        if let Some((close, (a, b))) = self.tk.match_lookup(i) {
-            let compute = self.tk.text(a, b - 1);
-            let newlines = "\n".repeat(self.tk.text(i, close).matches('\n').count() - compute.matches('\n').count());
+        if let Some((close, (a, b))) = self.tokens.match_lookup(i) {
+            let compute = self.tokens.text(a, b - 1);
+            let newlines = "\n".repeat(self.tokens.text(i, close).matches('\n').count() - compute.matches('\n').count());
             self.edit(Operator::MemoLookup, i, close, format!("{compute}{newlines}"));
         }
     }

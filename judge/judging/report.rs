@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::cases::{BadCase, Case};
-use super::engine::Run;
+use super::engine::Scorecard;
 use super::guard::Change;
 use super::submissions::{Catalog, Expect, Submission, SubmissionError};
 use super::verdict::Verdict;
@@ -36,7 +36,7 @@ pub struct Report {
     pub cases: Vec<Case>,
     pub bad_cases: Vec<BadCase>,
     pub bad_submissions: Vec<SubmissionError>,
-    pub runs: Vec<Run>,
+    pub cards: Vec<Scorecard>,
     pub met: Vec<Met>,
     pub suspects: Vec<Suspect>,
     pub changes: Vec<Change>,
@@ -48,18 +48,18 @@ pub struct Report {
 impl Report {
     /// Takes what the workbench opened and what the engine found; `named` are the names the
     /// user gave, `filtered` whether `--case` narrowed the cases.
-    pub fn new(bench: Workbench, runs: Vec<Run>, named: &[String], filtered: bool, wall: Duration) -> Report {
+    pub fn new(bench: Workbench, cards: Vec<Scorecard>, named: &[String], filtered: bool, wall: Duration) -> Report {
         let changes = bench.changes();
         let compiler = bench.compiler.version().to_string();
         let limits = bench.limits();
         let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, .. } = bench;
         let met = submissions
             .iter()
-            .zip(&runs)
-            .map(|(s, run)| met(s, run, filtered && !is_named(&catalog, named, s)))
+            .zip(&cards)
+            .map(|(s, card)| met(s, card, filtered && !is_named(&catalog, named, s)))
             .collect();
-        let suspects = suspects(&submissions, &cases, &runs);
-        Report { submissions, cases, bad_cases, bad_submissions, runs, met, suspects, changes, limits, compiler, wall }
+        let suspects = suspects(&submissions, &cases, &cards);
+        Report { submissions, cases, bad_cases, bad_submissions, cards, met, suspects, changes, limits, compiler, wall }
     }
 
     /// A judge error: a bad case, a bad submission file, changed stored data, or a fault.
@@ -67,7 +67,7 @@ impl Report {
         !self.bad_cases.is_empty()
             || !self.bad_submissions.is_empty()
             || !self.changes.is_empty()
-            || self.runs.iter().any(|r| r.fault.is_some())
+            || self.cards.iter().any(|r| r.fault.is_some())
     }
 
     pub fn all_met(&self) -> bool {
@@ -80,22 +80,22 @@ fn is_named(catalog: &Catalog, named: &[String], submission: &Submission) -> boo
 }
 
 /// The first verdict that is not AC, CE when it did not compile, or AC.
-pub fn first_failure(run: &Run) -> Option<Verdict> {
-    match &run.compiled {
+pub fn first_failure(card: &Scorecard) -> Option<Verdict> {
+    match &card.compiled {
         Some(Err(_)) => return Some(Verdict::Ce),
         None => return None,
         Some(Ok(())) => {}
     }
-    let verdicts = run.results.iter().flatten().filter_map(|r| r.verdict);
+    let verdicts = card.results.iter().flatten().filter_map(|r| r.verdict);
     Some(verdicts.clone().find(|v| *v != Verdict::Ac).unwrap_or(Verdict::Ac))
 }
 
 /// `lenient`: a wrong submission that passes may be a filter's doing, not the suite's.
-fn met(submission: &Submission, run: &Run, lenient: bool) -> Met {
-    if run.fault.is_some() {
+fn met(submission: &Submission, card: &Scorecard, lenient: bool) -> Met {
+    if card.fault.is_some() {
         return Met::No;
     }
-    let first = first_failure(run);
+    let first = first_failure(card);
     let yes = match submission.expect {
         Expect::Accepted => first == Some(Verdict::Ac),
         Expect::Verdict(wanted) => first == Some(wanted),
@@ -110,14 +110,14 @@ fn met(submission: &Submission, run: &Run, lenient: bool) -> Met {
 
 /// Cases where every strategy that ran returned the same answer, the stored one differs, and
 /// the oracle agrees with the strategies.
-fn suspects(submissions: &[Submission], cases: &[Case], runs: &[Run]) -> Vec<Suspect> {
-    let strategies: Vec<&Run> = submissions.iter().zip(runs).filter(|(s, _)| s.is_strategy()).map(|(_, r)| r).collect();
+fn suspects(submissions: &[Submission], cases: &[Case], cards: &[Scorecard]) -> Vec<Suspect> {
+    let strategies: Vec<&Scorecard> = submissions.iter().zip(cards).filter(|(s, _)| s.is_strategy()).map(|(_, r)| r).collect();
     let mut found = Vec::new();
     for (c, case) in cases.iter().enumerate() {
         let answers: Vec<Option<&[u8]>> = strategies
             .iter()
-            .map(|run| {
-                let result = run.results[c].as_ref()?;
+            .map(|card| {
+                let result = card.results[c].as_ref()?;
                 let answered = result.call.result.as_ref().ok()?;
                 (result.verdict == Some(Verdict::Wa)).then_some(answered.answer.as_slice())
             })

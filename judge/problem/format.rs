@@ -120,7 +120,7 @@ pub fn parse_input(text: &str) -> Result<Vec<i32>, FormatError> {
 }
 
 /// The form every stored case has, `[1,-2,3]` with at most trailing whitespace, read a byte
-/// at a time with no positions kept: a tenth of the judge's time went to parsing before.
+/// at a time with no positions kept (the README's "where the time goes" says what it saves).
 /// Anything else (spaces inside, errors, odd forms) is None, and the positioned parser decides.
 fn parse_plain(bytes: &[u8]) -> Option<Vec<i32>> {
     let close = bytes.iter().rposition(|&b| b == b']')?;

@@ -133,11 +133,11 @@ pub fn report(
         ])
     });
     let solutions =
-        report.submissions.iter().zip(&report.runs).zip(&report.met).zip(growth).map(|(((s, run), met), growth)| {
-            let f = Figures::of(run, report.cases.len(), s.is_strategy());
-            let results = (run.results.iter().enumerate())
+        report.submissions.iter().zip(&report.cards).zip(&report.met).zip(growth).map(|(((s, card), met), growth)| {
+            let f = Figures::of(card, report.cases.len(), s.is_strategy());
+            let results = (card.results.iter().enumerate())
                 .filter_map(|(c, r)| Some(result(report, &s.name, c, r.as_ref()?, invocation)));
-            let fault = run.fault.as_ref().map(|f| match f {
+            let fault = card.fault.as_ref().map(|f| match f {
                 Fault::Build(e) | Fault::Spawn(e) => e.clone(),
                 Fault::Call(r) => {
                     words::reason(&r.call, crate::judging::verdict::Verdict::Re, &report.limits).unwrap_or_default()
@@ -147,11 +147,11 @@ pub fn report(
                 ("name", Json::str(&s.name)),
                 ("file", Json::str(&s.shown)),
                 ("expect", Json::str(words::expect(s.expect))),
-                ("verdict", Json::opt(first_failure(run), |v| Json::str(v.code()))),
+                ("verdict", Json::opt(first_failure(card), |v| Json::str(v.code()))),
                 ("met", Json::str(met_word(*met).to_lowercase())),
                 (
                     "compile_error",
-                    Json::opt(run.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
+                    Json::opt(card.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
                 ),
                 ("fault", Json::opt(fault, Json::str)),
                 ("cases_run", Json::int(f.ran as i128)),
@@ -164,7 +164,7 @@ pub fn report(
                 (
                     "not_judged",
                     Json::int(
-                        run.results.iter().filter(|r| r.is_none()).count() as i128 * i128::from(run.cut.is_some()),
+                        card.results.iter().filter(|r| r.is_none()).count() as i128 * i128::from(card.cut.is_some()),
                     ),
                 ),
                 ("growth", Json::opt(growth.as_ref(), |g| growth_json(g, report))),

@@ -18,7 +18,7 @@ use crate::problem::oracle;
 
 /// The result of solution `s` on testcase `c`.
 fn result(report: &Report, s: usize, c: usize) -> Option<&CaseResult> {
-    report.runs[s].results.get(c).and_then(Option::as_ref)
+    report.cards[s].results.get(c).and_then(Option::as_ref)
 }
 
 pub fn text(report: &Report, style: Style) -> String {
@@ -33,7 +33,7 @@ pub fn text(report: &Report, style: Style) -> String {
         let head = ["solution", "verdict", "answer", "time", "peak mem"];
         let mut rows = Vec::new();
         for (s, submission) in report.submissions.iter().enumerate() {
-            let row = match (&report.runs[s].compiled, result(report, s, c)) {
+            let row = match (&report.cards[s].compiled, result(report, s, c)) {
                 (Some(Err(_)), _) => vec![submission.name.clone(), "CE".into()],
                 (_, Some(result)) => {
                     let answered = result.call.result.as_ref().ok();
@@ -53,7 +53,7 @@ pub fn text(report: &Report, style: Style) -> String {
         let _ = writeln!(out, "{}", style.bold(&lines[0]));
         for (s, line) in lines[1..].iter().enumerate() {
             let _ = writeln!(out, "{line}");
-            if let Some(Err(error)) = &report.runs[s].compiled {
+            if let Some(Err(error)) = &report.cards[s].compiled {
                 let _ = writeln!(out, "  error     {}", compile_error(error));
             }
             let Some(result) = result(report, s, c) else { continue };
@@ -87,9 +87,9 @@ pub fn text(report: &Report, style: Style) -> String {
 pub fn json(report: &Report, exit: u8) -> Json {
     let testcases = report.cases.iter().enumerate().map(|(c, case)| {
         let solutions = report.submissions.iter().enumerate().map(|(s, submission)| {
-            let run = &report.runs[s];
+            let card = &report.cards[s];
             let result = result(report, s, c);
-            let verdict = match &run.compiled {
+            let verdict = match &card.compiled {
                 Some(Err(_)) => Some(Verdict::Ce),
                 _ => result.and_then(|r| r.verdict),
             };
@@ -98,7 +98,7 @@ pub fn json(report: &Report, exit: u8) -> Json {
                 ("verdict", Json::opt(verdict, |v| Json::str(v.code()))),
                 (
                     "compile_error",
-                    Json::opt(run.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
+                    Json::opt(card.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
                 ),
             ];
             if let Some(result) = result {

@@ -12,7 +12,7 @@ use super::table;
 use super::units;
 use super::words;
 use crate::cli::{flags, Invocation, Value};
-use crate::judging::engine::{CaseResult, Cut, Fault, Run};
+use crate::judging::engine::{CaseResult, Cut, Fault, Scorecard};
 use crate::judging::guard::Change;
 use crate::judging::report::{first_failure, Met, Report};
 use crate::judging::verdict::Verdict;
@@ -35,9 +35,9 @@ pub struct Figures {
 }
 
 impl Figures {
-    pub fn of(run: &Run, cases: usize, strategy: bool) -> Figures {
+    pub fn of(card: &Scorecard, cases: usize, strategy: bool) -> Figures {
         let done: Vec<(usize, &CaseResult)> =
-            run.results.iter().enumerate().filter_map(|(i, r)| Some((i, r.as_ref()?))).collect();
+            card.results.iter().enumerate().filter_map(|(i, r)| Some((i, r.as_ref()?))).collect();
         let accepted = done.iter().filter(|(_, r)| r.verdict == Some(Verdict::Ac)).count();
         let mut times: Vec<(Duration, usize)> = done
             .iter()
@@ -45,7 +45,7 @@ impl Figures {
             .collect();
         times.sort();
         let failed: Vec<Verdict> = done.iter().filter_map(|(_, r)| r.verdict).filter(|v| *v != Verdict::Ac).collect();
-        let verdicts = match (first_failure(run), failed.as_slice()) {
+        let verdicts = match (first_failure(card), failed.as_slice()) {
             (Some(Verdict::Ce), _) => "CE".to_string(),
             (None, _) => "not run".to_string(),
             (_, []) => format!("{accepted}/{cases} AC"),
@@ -58,8 +58,8 @@ impl Figures {
                 .collect::<Vec<_>>()
                 .join(", "),
         };
-        let skipped = run.results.iter().filter(|r| r.is_none()).count();
-        let verdicts = match run.cut {
+        let skipped = card.results.iter().filter(|r| r.is_none()).count();
+        let verdicts = match card.cut {
             Some(Cut::TimeLimits(_)) if skipped > 0 => format!("{verdicts}; {skipped} not judged"),
             _ => verdicts,
         };
@@ -92,9 +92,9 @@ pub fn met_word(met: Met) -> &'static str {
 pub fn summary(report: &Report, style: Style) -> String {
     let head = ["", "solution", "expect", "verdicts", "total", "median", "slowest", "peak mem", "as expected"];
     let time = |d: Option<Duration>| d.map_or("-".to_string(), units::duration);
-    let rows: Vec<Vec<String>> = (report.submissions.iter().zip(&report.runs).zip(&report.met).enumerate())
-        .map(|(i, ((s, run), met))| {
-            let f = Figures::of(run, report.cases.len(), s.is_strategy());
+    let rows: Vec<Vec<String>> = (report.submissions.iter().zip(&report.cards).zip(&report.met).enumerate())
+        .map(|(i, ((s, card), met))| {
+            let f = Figures::of(card, report.cases.len(), s.is_strategy());
             let slowest =
                 f.slowest.map_or("-".to_string(), |(d, c)| format!("{} {}", units::duration(d), report.cases[c].id));
             vec![
@@ -151,20 +151,20 @@ fn block(
 
 pub fn failures(report: &Report, verbose: bool, all: bool, invocation: &Invocation, root: Option<&Path>) -> String {
     let mut out = String::new();
-    for (s, (submission, run)) in report.submissions.iter().zip(&report.runs).enumerate() {
+    for (s, (submission, card)) in report.submissions.iter().zip(&report.cards).enumerate() {
         if report.met[s] == Met::Yes && !verbose {
             continue;
         }
-        if let Some(Err(error)) = &run.compiled {
+        if let Some(Err(error)) = &card.compiled {
             let _ = writeln!(out, "\nCE {}\n  error     {}", submission.name, compile_error(error));
             let _ = writeln!(out, "  rerun     {}", rerun(invocation, &submission.name, None).shell());
             continue;
         }
         let failed: Vec<usize> = (0..report.cases.len())
-            .filter(|&c| run.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
+            .filter(|&c| card.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
             .collect();
-        if report.met[s] == Met::No && failed.is_empty() && run.fault.is_none() {
-            let ran = run.results.iter().flatten().count();
+        if report.met[s] == Met::No && failed.is_empty() && card.fault.is_none() {
+            let ran = card.results.iter().flatten().count();
             let _ = writeln!(
                 out,
                 "\n{} is tagged {} but passed all {} it ran: the stored cases miss its mistake",
@@ -175,7 +175,7 @@ pub fn failures(report: &Report, verbose: bool, all: bool, invocation: &Invocati
         }
         let shown = if all { failed.len() } else { failed.len().min(FAILURES_SHOWN) };
         for &c in &failed[..shown] {
-            if let Some(result) = &run.results[c] {
+            if let Some(result) = &card.results[c] {
                 block(&mut out, report, s, c, result, invocation, root);
             }
         }
@@ -184,8 +184,8 @@ pub fn failures(report: &Report, verbose: bool, all: bool, invocation: &Invocati
             let more = failed.len() - shown;
             let _ = writeln!(out, "\n  … and {more} more {} failures; to show them: {}", submission.name, all.shell());
         }
-        if let Some(Cut::TimeLimits(count)) = run.cut {
-            let skipped = run.results.iter().filter(|r| r.is_none()).count();
+        if let Some(Cut::TimeLimits(count)) = card.cut {
+            let skipped = card.results.iter().filter(|r| r.is_none()).count();
             let _ = writeln!(
                 out,
                 "\n  {} more {} not judged after {count} TLE, each a whole time limit of waiting; to judge them all: {}",
@@ -247,8 +247,8 @@ pub fn notes(report: &Report, root: Option<&Path>, style: Style) -> String {
         .map(|b| format!("{}: {}", units::escape(&b.id), case_problem(&b.problem, root)))
         .collect();
     errors.extend(report.bad_submissions.iter().map(submission_error));
-    for (submission, run) in report.submissions.iter().zip(&report.runs) {
-        match &run.fault {
+    for (submission, card) in report.submissions.iter().zip(&report.cards) {
+        match &card.fault {
             Some(Fault::Build(e)) => errors.push(format!("{}: could not run the compiler: {e}", submission.name)),
             Some(Fault::Spawn(e)) => errors.push(format!("{}: could not start its process: {e}", submission.name)),
             Some(Fault::Call(result)) => {

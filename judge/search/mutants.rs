@@ -13,7 +13,7 @@ use super::SearchError;
 use crate::exec::compile::{Program, Unit};
 use crate::exec::diagnose::CompileError;
 use crate::judging::cases::Case;
-use crate::judging::engine::{self, Event, Plan, Run};
+use crate::judging::engine::{self, Event, Plan, Scorecard};
 use crate::judging::guard::Change;
 use crate::judging::mutate::{self, Mutant, Operator};
 use crate::judging::report::first_failure;
@@ -166,19 +166,19 @@ pub fn mutants(
             fail_fast: true,
             all_failures: false,
         };
-        let mut runs: Vec<Run> = subs.iter().map(|_| Run::new(bench.cases.len())).collect();
-        for (run, program) in runs.iter_mut().zip(&progs) {
+        let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(bench.cases.len())).collect();
+        for (card, program) in cards.iter_mut().zip(&progs) {
             let dropped = || CompileError { headline: String::new(), place: None, signature: false };
-            run.compiled = Some(program.as_ref().map(|_| ()).ok_or_else(dropped));
+            card.compiled = Some(program.as_ref().map(|_| ()).ok_or_else(dropped));
         }
-        engine::judge(bench, &plan, &progs, &mut runs, &mut |event| {
+        engine::judge(bench, &plan, &progs, &mut cards, &mut |event| {
             if let Event::Stopped { .. } = event {
                 finished += 1;
                 progress(finished, total);
             }
         });
-        for (k, (&m, run)) in chosen.iter().zip(&runs).enumerate() {
-            outcome.mutants[m].status = status(progs[k].is_some(), run, &bench.cases);
+        for (k, (&m, card)) in chosen.iter().zip(&cards).enumerate() {
+            outcome.mutants[m].status = status(progs[k].is_some(), card, &bench.cases);
         }
     }
     for judged in &mut outcome.mutants {
@@ -202,14 +202,14 @@ pub fn mutants(
     Ok(outcome)
 }
 
-fn status(compiled: bool, run: &Run, cases: &[Case]) -> Status {
+fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
     if !compiled {
         return Status::NotCompiled;
     }
-    match first_failure(run) {
+    match first_failure(card) {
         Some(Verdict::Ac) | None => Status::Survived,
         Some(verdict) => {
-            let case = run.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(verdict)));
+            let case = card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(verdict)));
             Status::Killed { verdict, case: case.map_or_else(String::new, |c| cases[c].id.clone()) }
         }
     }
@@ -230,12 +230,12 @@ fn slowest_case(bench: &Workbench, original: &Submission) -> Result<Duration, Se
         fail_fast: true,
         all_failures: false,
     };
-    let mut runs = vec![Run { compiled: Some(Ok(())), ..Run::new(bench.cases.len()) }];
-    engine::judge(bench, &plan, &[Some(program)], &mut runs, &mut |_| {});
-    if first_failure(&runs[0]) != Some(Verdict::Ac) {
+    let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(bench.cases.len()) }];
+    engine::judge(bench, &plan, &[Some(program)], &mut cards, &mut |_| {});
+    if first_failure(&cards[0]) != Some(Verdict::Ac) {
         return Err(SearchError::Judge(format!("{} does not pass the stored cases itself", original.name)));
     }
-    let slowest = runs[0].results.iter().flatten().filter_map(|r| r.call.result.as_ref().ok()).map(|a| a.nanos).max();
+    let slowest = cards[0].results.iter().flatten().filter_map(|r| r.call.result.as_ref().ok()).map(|a| a.nanos).max();
     Ok(Duration::from_nanos(slowest.unwrap_or(0)))
 }
 
