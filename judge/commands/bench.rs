@@ -19,6 +19,7 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         cases: Cases::None,
         limits: Some(bench::limits(args.time_limit, &args.sizes)),
         strict: true,
+        rust_version: crate::problem::leetcode::RUST_VERSION,
     })?;
     let svg = match &args.svg {
         None => None,

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::{emit, status, Exit, Stop};
 use crate::cli::{Args, Format, Invocation};
+use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Event, Plan};
 use crate::judging::report::Report;
 use crate::judging::verdict::Verdict;
@@ -24,6 +25,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         cases: Cases::Stored(&args.cases),
         limits: Some(args.limits()),
         strict: false,
+        rust_version: &args.leetcode_rust,
     })?;
     let root = bench.workspace.root.clone();
     let style = Style::new(args.color);
@@ -45,21 +47,28 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let names: Vec<&str> = bench.submissions.iter().map(|s| s.name.as_str()).collect();
     let mut compiled = 0;
     out.running(|| Some(format!("compiling {}", render::units::count(names.len(), "solution"))));
-    let cards = engine::run(&bench, &plan, &mut |event| {
-        match &event {
-            Event::Running { submission, case } => out.running(|| {
-                let case = render::units::escape(&bench.cases[*case].id);
-                Some(format!("running {} on {case}", names[*submission]))
-            }),
-            Event::Compiled { .. } => {
-                compiled += 1;
-                out.running(|| Some(format!("compiling: {compiled} of {} ready", names.len())));
+    // Which standard library items are newer than LeetCode's Rust: clippy's check of every file,
+    // beside the builds and the calls.
+    let (cards, newer) = std::thread::scope(|scope| {
+        let newer = scope.spawn(|| bench.submissions.iter().map(|s| bench.newer(s).unwrap_or_default()).collect());
+        let cards = engine::run(&bench, &plan, &mut |event| {
+            match &event {
+                Event::Running { submission, case } => out.running(|| {
+                    let case = render::units::escape(&bench.cases[*case].id);
+                    Some(format!("running {} on {case}", names[*submission]))
+                }),
+                Event::Compiled { .. } => {
+                    compiled += 1;
+                    out.running(|| Some(format!("compiling: {compiled} of {} ready", names.len())));
+                }
+                _ => out.running(|| None),
             }
-            _ => out.running(|| None),
-        }
-        if let (Some((m, _)), false) = (matrix.as_mut(), closed) {
-            closed |= out.print(&m.event(&event)).is_err();
-        }
+            if let (Some((m, _)), false) = (matrix.as_mut(), closed) {
+                closed |= out.print(&m.event(&event)).is_err();
+            }
+        });
+        let newer: Vec<Vec<Newer>> = newer.join().unwrap_or_default();
+        (cards, newer)
     });
     out.running(|| None);
     if closed {
@@ -74,13 +83,14 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
             out.print(&render::verdicts::summary(&report, style))?;
             out.print(&render::verdicts::failures(&report, args.verbose, args.all_failures, invocation, Some(&root)))?;
             out.print(&render::verdicts::growth(&report, &growth))?;
+            out.print(&render::verdicts::newer(&report, &newer))?;
             out.print(&render::verdicts::notes(&report, Some(&root), style))?;
             out.print(&render::verdicts::footer(&report, exit as u8, style))?;
             Ok(exit)
         }
         // The text report went out live; any other form is written whole at the end.
         None => emit(out, args.format, exit, String::new, |e| {
-            render::judge_json::report(&report, &growth, invocation, e, Some(&root))
+            render::judge_json::report(&report, &growth, &newer, invocation, e, Some(&root))
         }),
     }
 }

@@ -16,6 +16,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         cases: Cases::Stored(&[]),
         limits: Some(args.limits()),
         strict: true,
+        rust_version: crate::problem::leetcode::RUST_VERSION,
     })?;
     let request = mutants::Request { operators: args.operators.clone(), jobs: jobs(args) };
     let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));

@@ -19,20 +19,22 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         cases: Cases::None,
         limits: None,
         strict: true,
+        rust_version: &args.leetcode_rust,
     })?;
     let Some(submission) = bench.submissions.first() else {
         let bad = bench.bad_submissions.into_iter().next().expect("a name was resolved or refused");
         return Err(crate::judging::workbench::SetupError::Catalog(bad).into());
     };
-    let problems = paste::check(&bench.compiler, submission);
-    for problem in &problems {
-        out.note(&format!("judge: {}", render::paste::problem(&submission.shown, problem)));
+    let checked = paste::check(&bench.compiler, submission);
+    let version = &args.leetcode_rust;
+    for problem in &checked.problems {
+        out.note(&format!("judge: {}", render::paste::problem(&submission.shown, problem, version, args.verbose)));
     }
-    if !problems.is_empty() {
+    if !checked.problems.is_empty() {
         return Ok(Exit::Failure);
     }
     out.print(&submission.source)?;
-    out.note(&render::paste::ready(&submission.shown));
+    out.note(&render::paste::ready(&submission.shown, version, checked.version_checked));
     if !args.copy {
         return Ok(Exit::Success);
     }

@@ -31,6 +31,7 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         cases: Cases::Given(&inputs),
         limits: Some(args.limits()),
         strict: false,
+        rust_version: &args.leetcode_rust,
     })?;
     let plan = Plan {
         submissions: &bench.submissions,

@@ -16,6 +16,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         cases: Cases::None,
         limits: Some(args.limits()),
         strict: true,
+        rust_version: crate::problem::leetcode::RUST_VERSION,
     })?;
     let request = stress::Request {
         seed: args.seed,

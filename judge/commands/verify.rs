@@ -26,6 +26,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         cases: Cases::None,
         limits: Some(args.limits()),
         strict: true,
+        rust_version: crate::problem::leetcode::RUST_VERSION,
     })?;
     let programs = search::build(&bench)?;
     if total > ESTIMATED_ABOVE {

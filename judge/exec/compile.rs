@@ -1,27 +1,31 @@
 //! Compiling submissions the way LeetCode does: `pub struct Solution;`, then the file, then a
-//! `main` that hands the method to a driver the judge owns, built by the rustc cargo uses
-//! (`$RUSTC`, else `rustc` on PATH), edition 2021, optimised, overflow checks off. `pub struct
-//! Solution;` shares the file's first line, so a compiler error or a panic points at the
-//! file's own line numbers. The driver is a library built once and linked into every binary.
+//! `main` that calls the method as LeetCode's own code does, `Solution::stone_game_iii(v)`
+//! with a `Vec<i32>`, wanting a `String`: any parameter name, `mut`, layout or visibility that
+//! LeetCode accepts compiles here. Built by the toolchain's own rustc (see `toolchain`) in
+//! LeetCode's edition, optimised, overflow checks off. `pub struct Solution;` shares the file's
+//! first line, so a compiler error or a panic points at the file's own line numbers. The
+//! judge's driver is a library built once and linked into every binary.
 //!
 //! Builds are cached under the cache folder, named by a digest of the whole generated source,
 //! the driver, the compiler's version and the flags: only what changed is rebuilt, and a file
 //! that does not compile is not compiled again until it changes.
 //!
 //! A batch build puts many units (mutants) in one binary, each in its own module, and drops
-//! the ones the compiler rejects until the rest compile.
+//! the ones the compiler rejects until the rest compile. A check (for `paste`, and beside a
+//! judged build) compiles one unit without code generation through `clippy-driver`, which also
+//! names every standard library item newer than LeetCode's Rust.
 
 use std::fs;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use super::diagnose::{diagnose, first_headline, CompileError, SourceMap};
+use super::diagnose::{diagnose, newer, unowned, CompileError, Newer, SourceMap};
 use super::digest::Hasher;
 use super::files::{unique, write_atomically};
-use super::toolchain;
+use super::toolchain::{self, Toolchain};
 use crate::problem;
 
 /// One submission's text and the path it is shown under (`solutions/x.rs`).
@@ -51,6 +55,15 @@ pub struct Batch {
     pub binary: Option<Binary>,
 }
 
+/// What checking one file as LeetCode compiles it found.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub error: Option<CompileError>,
+    /// The standard library items it uses that are newer than LeetCode's Rust; None when the
+    /// toolchain has no `clippy-driver` to tell.
+    pub newer: Option<Vec<Newer>>,
+}
+
 struct Layout {
     source: String,
     map: SourceMap,
@@ -65,10 +78,19 @@ pub enum CompilerMissing {
     Cache { path: PathBuf, error: io::Error },
 }
 
+/// What LeetCode compiles with, as far as the judge follows it.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// `2021`.
+    pub edition: &'static str,
+    /// `1.85`: items newer than this are named.
+    pub rust_version: String,
+}
+
 pub struct Compiler {
-    rustc: String,
-    version: String,
+    toolchain: Toolchain,
     cache: PathBuf,
+    settings: Settings,
     /// The driver library, built on first use by whichever thread needs it first.
     driver: OnceLock<Result<PathBuf, String>>,
 }
@@ -77,20 +99,28 @@ pub struct Compiler {
 const DRIVER: [(&str, &str); 3] =
     [("sys", include_str!("sys.rs")), ("wire", include_str!("wire.rs")), ("driver", include_str!("driver.rs"))];
 
-/// LeetCode's build: edition 2021, optimised, overflow checks off; the driver library gets
-/// the same code generation.
-const CODEGEN: [&str; 9] = [
-    "--edition=2021",
+/// LeetCode's build, besides the edition: optimised, overflow checks off; the driver library
+/// gets the same code generation. Lints are not capped: a deny-by-default lint such as a
+/// constant evaluation that runs too long stops the build, as it would on LeetCode.
+const CODEGEN: [&str; 7] = [
     "-Copt-level=2",
     "-Coverflow-checks=off",
     "-Cdebug-assertions=off",
     "-Cpanic=unwind",
-    "--cap-lints=allow",
     "--color=never",
     "--error-format=human",
     "-Cdebuginfo=0",
 ];
 const BINARY: [&str; 3] = ["--crate-type=bin", "--crate-name=submission", "-Cstrip=symbols"];
+/// A check builds metadata only, and of clippy's lints asks only for `incompatible_msrv`.
+const CHECK: [&str; 6] = [
+    "--crate-type=bin",
+    "--crate-name=leetcode",
+    "--emit=metadata",
+    "--color=never",
+    "-Aclippy::all",
+    "-Wclippy::incompatible_msrv",
+];
 
 /// The driver is built once, as a library every submission links, rather than compiled into
 /// every binary again (the README's "where the time goes" has the figures).
@@ -106,20 +136,20 @@ fn driver_source() -> String {
 
 impl Compiler {
     /// Finds the compiler and prepares the cache folder.
-    pub fn new(cache: &Path) -> Result<Compiler, CompilerMissing> {
+    pub fn new(cache: &Path, settings: Settings) -> Result<Compiler, CompilerMissing> {
         let rustc = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
         for folder in ["src", "bin", "lib"] {
             let path = cache.join(folder);
             fs::create_dir_all(&path).map_err(|error| CompilerMissing::Cache { path, error })?;
         }
-        let version = toolchain::version(&rustc, cache)
+        let toolchain = toolchain::find(&rustc, cache)
             .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
-        Ok(Compiler { rustc, version, cache: cache.to_path_buf(), driver: OnceLock::new() })
+        Ok(Compiler { toolchain, cache: cache.to_path_buf(), settings, driver: OnceLock::new() })
     }
 
     /// `rustc 1.95.0 (59807616e 2026-04-14)`.
     pub fn version(&self) -> &str {
-        self.version.lines().next().unwrap_or("rustc")
+        self.toolchain.version.lines().next().unwrap_or("rustc")
     }
 
     /// One submission, alone in its binary, exactly as LeetCode lays it out.
@@ -127,11 +157,10 @@ impl Compiler {
         let batch = self.build_batch(std::slice::from_ref(unit))?;
         Ok(match (batch.errors.into_iter().next().flatten(), batch.binary) {
             (None, Some(binary)) => Ok(binary),
-            (error, _) => Err(error.unwrap_or_else(|| CompileError {
-                headline: "the build produced no binary".to_string(),
-                place: None,
-                signature: false,
-            })),
+            (error, _) => {
+                Err(error
+                    .unwrap_or_else(|| CompileError::whole("the build produced no binary".to_string(), String::new())))
+            }
         })
     }
 
@@ -139,7 +168,10 @@ impl Compiler {
     fn layout(&self, chosen: &[&Unit]) -> io::Result<Layout> {
         let (source, units_at, entries) = generate(chosen);
         let mut key = Hasher::new();
-        key.write(source.as_bytes()).write(self.version.as_bytes()).write(self.driver()?.as_os_str().as_bytes());
+        key.write(source.as_bytes())
+            .write(self.toolchain.version.as_bytes())
+            .write(self.driver()?.as_os_str().as_bytes())
+            .write(self.settings.edition.as_bytes());
         for flag in CODEGEN.iter().chain(&BINARY) {
             key.write(flag.as_bytes());
         }
@@ -193,55 +225,98 @@ impl Compiler {
             }
             if !dropped {
                 // An error no unit owns: nothing can be built from these units.
-                let headline = first_headline(&stderr).unwrap_or_else(|| stderr.trim().to_string());
+                let error = unowned(&stderr);
                 for i in alive {
-                    errors[i] = Some(CompileError { headline: headline.clone(), place: None, signature: false });
+                    errors[i] = Some(error.clone());
                 }
                 return Ok(Batch { errors, binary: None });
             }
         }
     }
 
-    /// Type-checks one unit as LeetCode lays it out, in another edition, without building.
-    pub fn check(&self, unit: &Unit, edition: &str) -> io::Result<Result<(), CompileError>> {
+    /// Compiles one unit as LeetCode wraps it, without code generation, and asks clippy which
+    /// standard library items it uses that LeetCode's Rust does not have yet. A result is not
+    /// checked again until the file, the settings or the compiler change.
+    pub fn check(&self, unit: &Unit) -> io::Result<Checked> {
         let mut source = format!("pub struct Solution; {}", unit.source);
-        source.push_str(&format!("\nfn main() {{ let _: {} = Solution::{}; }}\n", problem::FN_TYPE, problem::METHOD));
+        if !source.ends_with('\n') {
+            source.push('\n');
+        }
+        let call_line = source.lines().count() + 1;
+        source.push_str(&format!(
+            "fn main() {{\n    let _: String = Solution::{}(Vec::<i32>::new());\n}}\n",
+            problem::METHOD
+        ));
+        let clippy = self.toolchain.clippy_driver.as_deref();
         let key = Hasher::new()
             .write(source.as_bytes())
-            .write(edition.as_bytes())
-            .write(self.version.as_bytes())
+            .write(self.settings.edition.as_bytes())
+            .write(self.settings.rust_version.as_bytes())
+            .write(self.toolchain.version.as_bytes())
+            .write(&[u8::from(clippy.is_some())])
+            .write(unit.shown.as_bytes())
+            .write(CHECK.concat().as_bytes())
             .finish()
             .hex();
         let path = self.cache.join("src").join(format!("check-{key}.rs"));
-        // A file that passed is not checked again until it, the edition or the compiler changes.
-        let passed = self.cache.join("bin").join(format!("check-{key}.ok"));
-        if passed.exists() {
-            return Ok(Ok(()));
-        }
-        write_atomically(&path, source.as_bytes())?;
-        let output = Command::new(&self.rustc)
-            .arg(format!("--edition={edition}"))
-            .args(["--crate-type=bin", "--crate-name=paste", "--emit=metadata", "--color=never", "--cap-lints=allow"])
-            .arg("-o")
-            .arg(self.cache.join("src").join(format!("check-{key}.rmeta")))
-            .arg(&path)
-            .output()?;
-        if output.status.success() {
-            write_atomically(&passed, b"")?;
-            return Ok(Ok(()));
-        }
-        let stderr = String::from_utf8_lossy(&output.stderr);
         let map = SourceMap {
-            generated: path,
-            units: vec![(1, unit.source.lines().count(), unit.shown.clone())],
-            entries: vec![],
-            remapped: false,
+            generated: path.clone(),
+            units: vec![(1, unit.source.lines().count().max(1), unit.shown.clone())],
+            entries: vec![call_line + 1],
+            remapped: true,
         };
-        Ok(Err(diagnose(&stderr, &map).into_iter().next().map(|(_, e)| e).unwrap_or_else(|| CompileError {
-            headline: first_headline(&stderr).unwrap_or_default(),
-            place: None,
-            signature: true,
-        })))
+        let remembered = self.cache.join("bin").join(format!("check-{key}"));
+        let said = match fs::read_to_string(&remembered) {
+            Ok(said) => said,
+            Err(_) => {
+                write_atomically(&path, source.as_bytes())?;
+                let (program, conf) = match clippy {
+                    Some(clippy) => (clippy, Some(self.clippy_conf()?)),
+                    None => (self.toolchain.rustc.as_path(), None),
+                };
+                let mut command = Command::new(program);
+                command.arg(format!("--edition={}", self.settings.edition)).args(CHECK);
+                command.arg(format!("--remap-path-prefix={}={}", path.display(), unit.shown));
+                command.arg("-o").arg(self.cache.join("src").join(format!("check-{key}.rmeta"))).arg(&path);
+                if let Some(conf) = conf {
+                    command.env("CLIPPY_CONF_DIR", conf);
+                }
+                let output = self.run(&mut command)?;
+                let said =
+                    format!("{}\n{}", u8::from(output.status.success()), String::from_utf8_lossy(&output.stderr));
+                write_atomically(&remembered, said.as_bytes())?;
+                said
+            }
+        };
+        let (passed, stderr) = said.split_once('\n').unwrap_or(("0", ""));
+        let error = (passed != "1")
+            .then(|| diagnose(stderr, &map).into_iter().next().map(|(_, e)| e).unwrap_or_else(|| unowned(stderr)));
+        let newer = clippy.map(|_| newer(stderr, &map, &unit.source));
+        Ok(Checked { error, newer })
+    }
+
+    /// A folder holding the `clippy.toml` that sets LeetCode's Rust version for clippy.
+    fn clippy_conf(&self) -> io::Result<PathBuf> {
+        let folder = self.cache.join("clippy").join(&self.settings.rust_version);
+        let file = folder.join("clippy.toml");
+        let text = format!("msrv = \"{}\"\n", self.settings.rust_version);
+        if fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
+            fs::create_dir_all(&folder)?;
+            write_atomically(&file, text.as_bytes())?;
+        }
+        Ok(folder)
+    }
+
+    /// Runs the compiler with a clean environment: only PATH, for the linker.
+    fn run(&self, command: &mut Command) -> io::Result<Output> {
+        let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+        let conf =
+            command.get_envs().find(|(k, _)| *k == "CLIPPY_CONF_DIR").and_then(|(_, v)| v.map(|v| v.to_os_string()));
+        command.env_clear().env("PATH", path);
+        if let Some(conf) = conf {
+            command.env("CLIPPY_CONF_DIR", conf);
+        }
+        command.output()
     }
 
     /// Runs rustc; `Ok(None)` when the binary was written, `Ok(Some(stderr))` when it failed.
@@ -250,9 +325,10 @@ impl Compiler {
         let partial = binary.with_extension(format!("part{}-{}", std::process::id(), unique()));
         let mut extern_driver = std::ffi::OsString::from(format!("{DRIVER_CRATE}="));
         extern_driver.push(self.driver()?);
-        let mut command = Command::new(&self.rustc);
-        command.args(CODEGEN).args(BINARY).arg("--extern").arg(extern_driver).args(remap);
-        let output = command.arg("-o").arg(&partial).arg(path).output()?;
+        let mut command = Command::new(&self.toolchain.rustc);
+        command.arg(format!("--edition={}", self.settings.edition)).args(CODEGEN).args(BINARY);
+        command.arg("--extern").arg(extern_driver).args(remap);
+        let output = self.run(command.arg("-o").arg(&partial).arg(path))?;
         if output.status.success() {
             fs::rename(&partial, binary)?;
             return Ok(None);
@@ -272,7 +348,7 @@ impl Compiler {
     fn build_driver(&self) -> io::Result<PathBuf> {
         let source = driver_source();
         let mut key = Hasher::new();
-        key.write(source.as_bytes()).write(self.version.as_bytes());
+        key.write(source.as_bytes()).write(self.toolchain.version.as_bytes()).write(self.settings.edition.as_bytes());
         for flag in CODEGEN {
             key.write(flag.as_bytes());
         }
@@ -290,13 +366,10 @@ impl Compiler {
         let scratch = folder.join(format!("build-{}-{}", std::process::id(), unique()));
         fs::create_dir_all(&scratch)?;
         let partial = scratch.join(format!("lib{DRIVER_CRATE}.rlib"));
-        let output = Command::new(&self.rustc)
-            .args(CODEGEN)
-            .args(["--crate-type=rlib", &format!("--crate-name={DRIVER_CRATE}")])
-            .arg("-o")
-            .arg(&partial)
-            .arg(&path)
-            .output();
+        let mut command = Command::new(&self.toolchain.rustc);
+        command.arg(format!("--edition={}", self.settings.edition)).args(CODEGEN);
+        command.args(["--crate-type=rlib", &format!("--crate-name={DRIVER_CRATE}")]);
+        let output = self.run(command.arg("-o").arg(&partial).arg(&path));
         let built = match output {
             Ok(output) if output.status.success() => fs::rename(&partial, &library),
             Ok(output) => Err(io::Error::other(String::from_utf8_lossy(&output.stderr).into_owned())),
@@ -347,8 +420,10 @@ fn generate(units: &[&Unit]) -> (String, Vec<(usize, usize, String)>, Vec<usize>
     out.push("fn main() {");
     out.push(&format!("let solutions: [{DRIVER_CRATE}::Solve; {}] = [", units.len()));
     for i in 0..units.len() {
+        // LeetCode's own call, so that whatever it accepts (any parameter name, `mut`, a
+        // method that is not `pub`) is accepted here.
         let path = if single { String::new() } else { format!("__u{i}::") };
-        entries.push(out.push(&format!("{path}Solution::{},", problem::METHOD)));
+        entries.push(out.push(&format!("|v| -> String {{ {path}Solution::{}(v) }},", problem::METHOD)));
     }
     out.push(&format!("];\n{DRIVER_CRATE}::driver::main(&solutions);\n}}"));
     (out.source, at, entries)

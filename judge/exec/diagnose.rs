@@ -1,5 +1,7 @@
 //! What the compiler said, placed in the submission's own file: the map from the generated
-//! source's lines back to each unit's, and rustc's first error for each unit.
+//! source's lines back to each unit's, rustc's first error for each unit with its whole
+//! diagnostic, and the standard library items a unit uses that are newer than a Rust version
+//! (clippy's `incompatible_msrv`).
 
 use std::path::{Path, PathBuf};
 
@@ -32,6 +34,25 @@ pub struct CompileError {
     pub place: Option<Place>,
     /// The method is missing or has another signature: rustc complains about the driver's call.
     pub signature: bool,
+    /// rustc's whole diagnostic for the unit: every error, with its snippets and notes.
+    pub diagnostic: String,
+}
+
+impl CompileError {
+    /// An error of the build itself, owned by no line of any unit.
+    pub fn whole(headline: String, diagnostic: String) -> CompileError {
+        CompileError { headline, place: None, signature: false, diagnostic }
+    }
+}
+
+/// A standard library item a unit uses that came in a later Rust than the one checked against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Newer {
+    /// As the source writes it: `i32::midpoint`, `is_multiple_of`.
+    pub item: String,
+    /// The version it is stable since: `1.87.0`.
+    pub since: String,
+    pub place: Place,
 }
 
 impl SourceMap {
@@ -64,26 +85,87 @@ pub(super) fn first_headline(stderr: &str) -> Option<String> {
     stderr.lines().find(|l| l.starts_with("error") && !l.starts_with("error: aborting")).map(str::to_string)
 }
 
-/// Each unit's first error, in the order rustc reported them: (unit, error).
-pub(super) fn diagnose(stderr: &str, map: &SourceMap) -> Vec<(usize, CompileError)> {
-    let mut found: Vec<(usize, CompileError)> = Vec::new();
-    let mut headline: Option<&str> = None;
+/// One diagnostic of rustc's human output: its first line, where it points, its whole text.
+struct Block<'a> {
+    headline: &'a str,
+    at: Option<(&'a str, usize, u32)>,
+    text: String,
+}
+
+/// rustc's output cut into its diagnostics.
+fn blocks(stderr: &str) -> Vec<Block<'_>> {
+    let mut blocks: Vec<Block> = Vec::new();
     for line in stderr.lines() {
-        if line.starts_with("error") && !line.starts_with("error: aborting") {
-            headline = Some(line);
+        let starts = line.starts_with("error") || line.starts_with("warning");
+        if starts
+            && !line.starts_with("error: aborting")
+            && !line.contains("warning emitted")
+            && !line.contains("warnings emitted")
+        {
+            blocks.push(Block { headline: line, at: None, text: String::new() });
+        }
+        let Some(block) = blocks.last_mut() else { continue };
+        if line.starts_with("error: aborting") {
             continue;
         }
-        let (Some(head), Some(place)) = (headline, line.trim_start().strip_prefix("--> ")) else { continue };
-        headline = None;
-        let mut parts = place.rsplitn(3, ':');
-        let (Some(column), Some(number), Some(file)) = (parts.next(), parts.next(), parts.next()) else { continue };
-        let (Ok(number), Ok(column)) = (number.parse(), column.parse()) else { continue };
-        if let Some((unit, place)) = map.locate(file, number, column) {
-            if !found.iter().any(|(u, _)| *u == unit) {
-                let signature = place.is_none();
-                found.push((unit, CompileError { headline: head.to_string(), place, signature }));
+        block.text.push_str(line);
+        block.text.push('\n');
+        if let (None, Some(place)) = (block.at, line.trim_start().strip_prefix("--> ")) {
+            let mut parts = place.rsplitn(3, ':');
+            if let (Some(column), Some(number), Some(file)) = (parts.next(), parts.next(), parts.next()) {
+                if let (Ok(number), Ok(column)) = (number.parse(), column.parse()) {
+                    block.at = Some((file, number, column));
+                }
             }
         }
+    }
+    blocks
+}
+
+/// Each unit's first error, in the order rustc reported them, with every error of that unit
+/// as its diagnostic: (unit, error).
+pub(super) fn diagnose(stderr: &str, map: &SourceMap) -> Vec<(usize, CompileError)> {
+    let mut found: Vec<(usize, CompileError)> = Vec::new();
+    for block in blocks(stderr).into_iter().filter(|b| b.headline.starts_with("error")) {
+        let Some((file, number, column)) = block.at else { continue };
+        let Some((unit, place)) = map.locate(file, number, column) else { continue };
+        match found.iter_mut().find(|(u, _)| *u == unit) {
+            Some((_, error)) => error.diagnostic.push_str(&block.text),
+            None => {
+                let signature = place.is_none();
+                let error =
+                    CompileError { headline: block.headline.to_string(), place, signature, diagnostic: block.text };
+                found.push((unit, error));
+            }
+        }
+    }
+    found
+}
+
+/// The errors of a build no unit owns, whole.
+pub(super) fn unowned(stderr: &str) -> CompileError {
+    let text: String = blocks(stderr).into_iter().filter(|b| b.headline.starts_with("error")).map(|b| b.text).collect();
+    let headline = first_headline(stderr).unwrap_or_else(|| stderr.trim().lines().next().unwrap_or("").to_string());
+    CompileError::whole(headline, if text.is_empty() { stderr.to_string() } else { text })
+}
+
+/// The items clippy's `incompatible_msrv` names in one unit's check, each read from the
+/// unit's own text where the lint points.
+pub(super) fn newer(stderr: &str, map: &SourceMap, source: &str) -> Vec<Newer> {
+    let mut found = Vec::new();
+    for block in blocks(stderr) {
+        let Some(since) = block.headline.split("is stable since `").nth(1).and_then(|r| r.split('`').next()) else {
+            continue;
+        };
+        let Some((file, number, column)) = block.at else { continue };
+        let Some((_, Some(place))) = map.locate(file, number, column) else { continue };
+        let line = source.lines().nth(place.line as usize - 1).unwrap_or("");
+        let item: String = line
+            .chars()
+            .skip(place.column as usize - 1)
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        found.push(Newer { item, since: since.to_string(), place });
     }
     found
 }

@@ -11,7 +11,11 @@ use super::room::Room;
 
 fn compiler() -> Compiler {
     let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
-    Compiler::new(&cache).unwrap_or_else(|e| panic!("{e:?}"))
+    let settings = super::compile::Settings {
+        edition: crate::problem::leetcode::EDITION,
+        rust_version: crate::problem::leetcode::RUST_VERSION.to_string(),
+    };
+    Compiler::new(&cache, settings).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// A submission whose method body is `body`, with `stone_value` in scope.

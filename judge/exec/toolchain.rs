@@ -1,5 +1,8 @@
-//! Which compiler `rustc` is: `rustc -vV`, asked again only when something that picks the
-//! compiler has changed, since through rustup it costs tens of milliseconds.
+//! Which compiler builds submissions: the real `rustc` of the toolchain cargo uses (`$RUSTC`,
+//! else `rustc` on PATH), found through its sysroot so that rustup's proxy is not in every
+//! build, beside `clippy-driver` when the toolchain has it, and `rustc -vV`. Asking costs tens
+//! of milliseconds through rustup, so the answer is remembered under the cache folder, asked
+//! again only when something that picks the compiler has changed.
 
 use std::fs;
 use std::io;
@@ -9,29 +12,53 @@ use std::process::Command;
 use super::digest::Digest;
 use super::files::write_atomically;
 
-/// `rustc -vV`'s output. One file per fingerprint: `cargo run` and a direct run see different
-/// rustup variables, and each keeps its answer.
-pub fn version(rustc: &str, cache: &Path) -> io::Result<String> {
+/// The compiler a build runs.
+#[derive(Clone, Debug)]
+pub struct Toolchain {
+    /// The sysroot's own `rustc`, or the command given when it has no sysroot binary.
+    pub rustc: PathBuf,
+    /// The sysroot's `clippy-driver`, when the toolchain has clippy.
+    pub clippy_driver: Option<PathBuf>,
+    /// `rustc -vV`.
+    pub version: String,
+}
+
+/// The toolchain `rustc` stands for. One answer per fingerprint: `cargo run` and a direct run
+/// see different rustup variables, and each keeps its own.
+pub fn find(rustc: &str, cache: &Path) -> io::Result<Toolchain> {
     let fingerprint = toolchain_fingerprint(rustc);
-    let remembered = cache.join(format!("rustc-version-{}", Digest::of(fingerprint.as_bytes()).hex()));
-    if let Some(version) =
-        fs::read_to_string(&remembered).ok().and_then(|t| t.strip_prefix(&fingerprint).map(String::from))
-    {
-        if !version.is_empty() {
-            return Ok(version);
+    let remembered = cache.join(format!("toolchain-{}", Digest::of(fingerprint.as_bytes()).hex()));
+    let known = fs::read_to_string(&remembered).ok().and_then(|t| t.strip_prefix(&fingerprint).map(String::from));
+    let (sysroot, version) = match known.as_deref().and_then(|t| t.split_once('\n')) {
+        Some((sysroot, version)) if !version.is_empty() => (PathBuf::from(sysroot), version.to_string()),
+        _ => {
+            let sysroot = ask(Command::new(rustc).args(["--print", "sysroot"]))?.trim().to_string();
+            let version = ask(Command::new(rustc).arg("-vV"))?;
+            let _ = write_atomically(&remembered, format!("{fingerprint}{sysroot}\n{version}").as_bytes());
+            (PathBuf::from(sysroot), version)
         }
+    };
+    let own = sysroot.join("bin").join("rustc");
+    let clippy = sysroot.join("bin").join("clippy-driver");
+    Ok(Toolchain {
+        rustc: if own.is_file() { own } else { PathBuf::from(rustc) },
+        clippy_driver: clippy.is_file().then_some(clippy),
+        version,
+    })
+}
+
+fn ask(command: &mut Command) -> io::Result<String> {
+    let output = command.output()?;
+    if !output.status.success() {
+        let said = String::from_utf8_lossy(&output.stderr).into_owned();
+        return Err(io::Error::other(said.lines().next().unwrap_or("failed").to_string()));
     }
-    let output = Command::new(rustc).arg("-vV").output()?;
-    let version = String::from_utf8_lossy(&output.stdout).into_owned();
-    if output.status.success() {
-        let _ = write_atomically(&remembered, format!("{fingerprint}{version}").as_bytes());
-    }
-    Ok(version)
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// What decides which compiler `rustc` runs, as text: the program, PATH, the rustup settings
 /// and toolchains (with each one's rustc's modification time), and the environment rustup
-/// reads. Any change asks `rustc -vV` again.
+/// reads. Any change asks again.
 fn toolchain_fingerprint(rustc: &str) -> String {
     let mut text = format!("rustc={rustc}\n");
     for var in ["PATH", "RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME"] {

@@ -165,8 +165,25 @@ pub fn generate(source: &str) -> Vec<Mutant> {
 
 /// The replacements of a literal, in order.
 const VALUES: [&str; 19] = [
-    "0", "1", "-1", "2", "-2", "1000", "-1000", "10000", "-10000", "100000", "-100000", "1000000", "-1000000",
-    "10000000", "-10000000", "100000000", "-100000000", "i32::MIN", "i32::MAX",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "-2",
+    "1000",
+    "-1000",
+    "10000",
+    "-10000",
+    "100000",
+    "-100000",
+    "1000000",
+    "-1000000",
+    "10000000",
+    "-10000000",
+    "100000000",
+    "-100000000",
+    "i32::MIN",
+    "i32::MAX",
 ];
 /// Operators weaker than `+`: an operand holding one of them is parenthesized before `+ 1` is appended.
 const WEAK: [&str; 16] = ["<", ">", "<=", ">=", "==", "!=", "&&", "||", "&", "|", "^", "<<", ">>", "=", "..", "..="];
@@ -238,7 +255,8 @@ impl Finder<'_> {
         }
         if let Some((close, (a, b))) = self.tokens.match_lookup(i) {
             let compute = self.tokens.text(a, b - 1);
-            let newlines = "\n".repeat(self.tokens.text(i, close).matches('\n').count() - compute.matches('\n').count());
+            let newlines =
+                "\n".repeat(self.tokens.text(i, close).matches('\n').count() - compute.matches('\n').count());
             self.edit(Operator::MemoLookup, i, close, format!("{compute}{newlines}"));
         }
     }

@@ -1,115 +1,150 @@
-//! Will a file paste into LeetCode as it is? LeetCode's Rust editor holds `pub struct
-//! Solution;` and whatever is pasted after it, built with LeetCode's rustc. The checks: the file
-//! does not declare `Solution` itself, uses no `crate::` or `super::` path (LeetCode's crate
-//! has none of ours), has the method's exact signature, and compiles through the judge's own
-//! compile path in each edition LeetCode has offered for Rust (2018, then 2021).
+//! Will a file paste into LeetCode as it is? The compiler decides: the file is compiled the way
+//! LeetCode wraps it (`pub struct Solution;`, the file, LeetCode's own call of the method), in
+//! LeetCode's edition, and clippy names every standard library item newer than LeetCode's Rust.
+//! Text is read only after the compiler refused, to say in plain words what its error most
+//! likely means.
 
 use super::submissions::Submission;
 use crate::exec::compile::Compiler;
-use crate::exec::diagnose::CompileError;
-use crate::problem::SIGNATURE;
-
-/// The editions a pasted file must compile in.
-pub const EDITIONS: [&str; 2] = ["2018", "2021"];
+use crate::exec::diagnose::{CompileError, Newer};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    DeclaresSolution {
-        line: usize,
-    },
-    CratePath {
-        line: usize,
-    },
-    NoSignature,
-    DoesNotCompile {
-        edition: &'static str,
-        error: CompileError,
-    },
+    /// It does not compile as LeetCode compiles it.
+    DoesNotCompile { error: CompileError, likely: Option<Likely> },
+    /// It uses standard library items that LeetCode's Rust does not have yet.
+    TooNew { items: Vec<Newer> },
     /// The compiler itself could not be run.
-    Unchecked {
-        error: String,
-    },
+    Unchecked { error: String },
 }
 
-/// Lines of code: not comments.
-fn code_lines(source: &str) -> impl Iterator<Item = (usize, &str)> {
-    source.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim_start().starts_with("//"))
+/// What a compile error most likely means for a LeetCode file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Likely {
+    /// It declares `struct Solution`, which LeetCode declares before the file.
+    DeclaresSolution,
+    /// It has no method `stone_game_iii` on `Solution`.
+    NoMethod,
+    /// The method takes or returns something LeetCode's call does not fit.
+    Signature,
+}
+
+/// What the check found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub problems: Vec<Problem>,
+    /// False when the toolchain has no `clippy-driver`: the Rust version was not checked.
+    pub version_checked: bool,
 }
 
 /// Every reason `submission` would not paste into LeetCode as it is.
-pub fn check(compiler: &Compiler, submission: &Submission) -> Vec<Problem> {
-    let source = &submission.source;
-    let mut problems = Vec::new();
-    if let Some((line, _)) = code_lines(source).find(|(_, l)| l.contains("struct Solution")) {
-        problems.push(Problem::DeclaresSolution { line });
-    }
-    if let Some((line, _)) = code_lines(source).find(|(_, l)| l.contains("crate::") || l.contains("super::")) {
-        problems.push(Problem::CratePath { line });
-    }
-    if !source.contains(SIGNATURE) {
-        problems.push(Problem::NoSignature);
-    }
-    for edition in EDITIONS {
-        match compiler.check(&submission.unit(), edition) {
-            Ok(Ok(())) => {}
-            Ok(Err(error)) => problems.push(Problem::DoesNotCompile { edition, error }),
-            Err(e) => problems.push(Problem::Unchecked { error: e.to_string() }),
+pub fn check(compiler: &Compiler, submission: &Submission) -> Checked {
+    let checked = match compiler.check(&submission.unit()) {
+        Ok(checked) => checked,
+        Err(e) => {
+            return Checked { problems: vec![Problem::Unchecked { error: e.to_string() }], version_checked: false }
         }
+    };
+    let mut problems = Vec::new();
+    if let Some(error) = checked.error {
+        let likely = likely(&error);
+        problems.push(Problem::DoesNotCompile { error, likely });
     }
-    problems
+    if let Some(items) = checked.newer.as_ref().filter(|items| !items.is_empty()) {
+        problems.push(Problem::TooNew { items: items.clone() });
+    }
+    Checked { problems, version_checked: checked.newer.is_some() }
+}
+
+/// Reads rustc's error code for what it means here.
+fn likely(error: &CompileError) -> Option<Likely> {
+    let code = |c: &str| error.headline.starts_with(&format!("error[{c}]"));
+    match () {
+        _ if code("E0428") && error.headline.contains("`Solution`") => Some(Likely::DeclaresSolution),
+        _ if error.signature && (code("E0599") || error.headline.contains(crate::problem::METHOD)) => {
+            Some(Likely::NoMethod)
+        }
+        _ if error.signature => Some(Likely::Signature),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judging::submissions::{Catalog, Expect};
-    use crate::judging::verdict::Verdict;
-    use crate::judging::workspace::Workspace;
+    use crate::exec::compile::Settings;
+    use crate::judging::submissions::Expect;
+    use crate::problem::leetcode;
 
-    fn setup() -> (Workspace, Catalog, Compiler) {
-        let workspace = Workspace::find(None).unwrap();
-        let catalog = Catalog::scan(&workspace).unwrap();
-        let compiler = Compiler::new(&workspace.cache).unwrap_or_else(|e| panic!("{e:?}"));
-        (workspace, catalog, compiler)
+    /// The files under `judge/tests/paste/`, each with the verdict LeetCode gives it on its first
+    /// line: `// paste: ready`, or `// paste: refused, <what stops it>`.
+    fn clients() -> Vec<(String, String, String)> {
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/judge/tests/paste");
+        let mut files: Vec<_> = std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        files
+            .into_iter()
+            .map(|path| {
+                let source = std::fs::read_to_string(&path).unwrap();
+                let tag = source.lines().next().unwrap().strip_prefix("// paste: ").unwrap().to_string();
+                (path.file_name().unwrap().to_string_lossy().into_owned(), tag, source)
+            })
+            .collect()
     }
 
-    /// The paste test: every file but those tagged CE pastes into LeetCode in both editions.
-    #[test]
-    fn every_solution_file_pastes_into_leetcode_in_both_editions() {
-        let (workspace, catalog, compiler) = setup();
-        let (submissions, errors) = catalog.select(&workspace, &[]);
-        assert!(errors.is_empty(), "{errors:?}");
-        let mut checked = 0;
-        for submission in submissions.iter().filter(|s| s.expect != Expect::Verdict(Verdict::Ce)) {
-            let problems = check(&compiler, submission);
-            assert!(problems.is_empty(), "{}: {problems:?}", submission.shown);
-            checked += 1;
+    fn compiler(rust_version: &str) -> Compiler {
+        let cache = concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge");
+        let settings = Settings { edition: leetcode::EDITION, rust_version: rust_version.to_string() };
+        Compiler::new(std::path::Path::new(cache), settings).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    fn submission(name: &str, source: &str) -> Submission {
+        Submission {
+            name: name.to_string(),
+            shown: format!("solutions/{name}"),
+            source: source.to_string(),
+            expect: Expect::Accepted,
         }
-        assert!(checked >= catalog.strategies().len());
+    }
+
+    /// What the check says, in the words of the files' tags.
+    fn said(checked: &Checked) -> String {
+        match checked.problems.first() {
+            None => "ready".to_string(),
+            Some(Problem::DoesNotCompile { likely: Some(Likely::DeclaresSolution), .. }) => {
+                "refused, declares Solution".to_string()
+            }
+            Some(Problem::DoesNotCompile { likely: Some(Likely::NoMethod), .. }) => "refused, no method".to_string(),
+            Some(Problem::DoesNotCompile { likely: Some(Likely::Signature), .. }) => "refused, signature".to_string(),
+            Some(Problem::DoesNotCompile { .. }) => "refused, does not compile".to_string(),
+            Some(Problem::TooNew { items }) => {
+                let names: Vec<String> = items.iter().map(|n| format!("{} {}", n.item, n.since)).collect();
+                format!("refused, too new: {}", names.join(", "))
+            }
+            Some(Problem::Unchecked { error }) => format!("unchecked: {error}"),
+        }
     }
 
     #[test]
-    fn the_check_catches_what_leetcode_would_reject() {
-        let (workspace, catalog, compiler) = setup();
-        let good = catalog.resolve(&workspace, &catalog.strategies()[0]).unwrap();
-        let with = |source: String| Submission { source, ..good.clone() };
-        let problems = check(&compiler, &with(format!("struct Solution;\n{}", good.source)));
-        assert!(matches!(problems[0], Problem::DeclaresSolution { line: 1 }), "{problems:?}");
-        let problems = check(&compiler, &with(format!("use crate::x;\n{}", good.source)));
-        assert!(matches!(problems[0], Problem::CratePath { line: 1 }), "{problems:?}");
-        let renamed = with(good.source.replace("stone_game_iii", "stoneGameIII"));
-        assert!(check(&compiler, &renamed).contains(&Problem::NoSignature));
-        // Before 2021, `array.into_iter()` yields references: code that takes values from it
-        // compiles in 2021 only.
-        let only_2021 = with(good.source.replacen(
-            "impl Solution {",
-            "impl Solution {\n    fn _f() -> [i32; 1] { let a = [1]; a.into_iter().next().map(|x: i32| [x]).unwrap() }",
-            1,
-        ));
-        let editions: Vec<&str> = check(&compiler, &only_2021)
-            .iter()
-            .filter_map(|p| if let Problem::DoesNotCompile { edition, .. } = p { Some(*edition) } else { None })
-            .collect();
-        assert_eq!(editions, ["2018"], "array into_iter yields references before 2021");
+    fn each_client_shape_gets_the_verdict_leetcode_gives_it() {
+        let compiler = compiler(leetcode::RUST_VERSION);
+        let clients = clients();
+        assert!(clients.len() >= 12, "{clients:?}");
+        for (name, tag, source) in clients {
+            let checked = check(&compiler, &submission(&name, &source));
+            assert!(checked.version_checked, "clippy-driver is part of the toolchain here");
+            assert_eq!(said(&checked), tag, "{name}: {checked:?}");
+        }
+    }
+
+    #[test]
+    fn a_newer_api_is_refused_under_an_older_rust_only() {
+        let source = "impl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        \
+                      let m = i32::midpoint(v[0], 0);\n        format!(\"{m}\")\n    }\n}\n";
+        let older = check(&compiler("1.85"), &submission("midpoint.rs", source));
+        assert_eq!(said(&older), "refused, too new: i32::midpoint 1.87.0");
+        let Some(Problem::TooNew { items }) = older.problems.first() else { panic!("{older:?}") };
+        assert_eq!((items[0].place.line, items[0].place.column), (3, 17));
+        assert_eq!(said(&check(&compiler("1.95"), &submission("midpoint.rs", source))), "ready");
     }
 }

@@ -42,6 +42,8 @@ pub struct Report {
     pub changes: Vec<Change>,
     pub limits: Limits,
     pub compiler: String,
+    /// LeetCode's Rust version the files were checked against.
+    pub rust_version: String,
     pub wall: Duration,
 }
 
@@ -52,6 +54,7 @@ impl Report {
         let changes = bench.changes();
         let compiler = bench.compiler.version().to_string();
         let limits = bench.limits();
+        let rust_version = bench.rust_version.clone();
         let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, .. } = bench;
         let met = submissions
             .iter()
@@ -59,7 +62,20 @@ impl Report {
             .map(|(s, card)| met(s, card, filtered && !is_named(&catalog, named, s)))
             .collect();
         let suspects = suspects(&submissions, &cases, &cards);
-        Report { submissions, cases, bad_cases, bad_submissions, cards, met, suspects, changes, limits, compiler, wall }
+        Report {
+            submissions,
+            cases,
+            bad_cases,
+            bad_submissions,
+            cards,
+            met,
+            suspects,
+            changes,
+            limits,
+            compiler,
+            rust_version,
+            wall,
+        }
     }
 
     /// A judge error: a bad case, a bad submission file, changed stored data, or a fault.
@@ -111,7 +127,8 @@ fn met(submission: &Submission, card: &Scorecard, lenient: bool) -> Met {
 /// Cases where every strategy that ran returned the same answer, the stored one differs, and
 /// the oracle agrees with the strategies.
 fn suspects(submissions: &[Submission], cases: &[Case], cards: &[Scorecard]) -> Vec<Suspect> {
-    let strategies: Vec<&Scorecard> = submissions.iter().zip(cards).filter(|(s, _)| s.is_strategy()).map(|(_, r)| r).collect();
+    let strategies: Vec<&Scorecard> =
+        submissions.iter().zip(cards).filter(|(s, _)| s.is_strategy()).map(|(_, r)| r).collect();
     let mut found = Vec::new();
     for (c, case) in cases.iter().enumerate() {
         let answers: Vec<Option<&[u8]>> = strategies

@@ -10,12 +10,12 @@ use super::guard::{Change, Snapshot};
 use super::submissions::{Catalog, Submission, SubmissionError};
 use super::workspace::{NoWorkspace, Workspace};
 use crate::exec::child::Runner;
-use crate::exec::compile::{Compiler, CompilerMissing, Program};
-use crate::exec::diagnose::CompileError;
+use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings};
+use crate::exec::diagnose::{CompileError, Newer};
 use crate::exec::limits::{Limits, Unhonourable};
 use crate::exec::room::Room;
 use crate::parallel;
-use crate::problem::oracle;
+use crate::problem::{leetcode, oracle};
 
 /// Which submissions a command takes when none is named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +49,8 @@ pub struct Setup<'a> {
     /// Refuse a submission that cannot be read or has a bad tag, instead of reporting it beside
     /// the others' verdicts: a search needs every one it was given.
     pub strict: bool,
+    /// LeetCode's Rust version (`--leetcode-rust`): newer standard library items are named.
+    pub rust_version: &'a str,
 }
 
 /// Why nothing could be done.
@@ -77,6 +79,8 @@ pub struct Workbench {
     pub bad_cases: Vec<BadCase>,
     pub compiler: Compiler,
     pub room: Room,
+    /// LeetCode's Rust version, as set.
+    pub rust_version: String,
     before: Snapshot,
 }
 
@@ -104,7 +108,8 @@ impl Workbench {
         if let Some(at) = bad_submissions.iter().position(|e| setup.strict || typo(e)) {
             return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
         }
-        let compiler = Compiler::new(&workspace.cache).map_err(SetupError::Compiler)?;
+        let settings = Settings { edition: leetcode::EDITION, rust_version: setup.rust_version.to_string() };
+        let compiler = Compiler::new(&workspace.cache, settings).map_err(SetupError::Compiler)?;
         let room = Room::new().map_err(SetupError::Scratch)?;
         let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
         let (cases, bad_cases) = match setup.cases {
@@ -131,6 +136,7 @@ impl Workbench {
             bad_cases,
             compiler,
             room,
+            rust_version: setup.rust_version.to_string(),
             before,
         })
     }
@@ -171,6 +177,12 @@ impl Workbench {
             },
         );
         built.into_iter().map(|b| b.expect("every submission was built")).collect()
+    }
+
+    /// The standard library items a submission uses that LeetCode's Rust does not have yet;
+    /// None when the toolchain cannot tell (no `clippy-driver`) or the check could not run.
+    pub fn newer(&self, submission: &Submission) -> Option<Vec<Newer>> {
+        self.compiler.check(&submission.unit()).ok()?.newer
     }
 
     /// A runner for `program` under the workbench's limits.

@@ -13,9 +13,9 @@ pub const MAX_LEN: usize = 50_000;
 pub const MIN_VALUE: i32 = -1000;
 pub const MAX_VALUE: i32 = 1000;
 
-/// The method every submission defines on `Solution`, and its whole signature.
+/// The method every submission defines on `Solution`: LeetCode calls it with a `Vec<i32>`
+/// and wants a `String`.
 pub const METHOD: &str = "stone_game_iii";
-pub const SIGNATURE: &str = "pub fn stone_game_iii(stone_value: Vec<i32>) -> String";
 /// The Rust type of that method as a function pointer, which the driver calls.
 pub const FN_TYPE: &str = "fn(Vec<i32>) -> String";
 

@@ -217,9 +217,11 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
 pub fn compile_error(error: &CompileError) -> String {
     match (&error.place, error.signature) {
         (Some(place), _) => format!("{} --> {}:{}:{}", error.headline, place.file, place.line, place.column),
-        (None, true) => {
-            format!("{} (the method must be `{}` on `Solution`)", error.headline, crate::problem::SIGNATURE)
-        }
+        (None, true) => format!(
+            "{}, in LeetCode's own call `Solution::{}(stone_value)`: a `Vec<i32>` in, a `String` out",
+            error.headline,
+            crate::problem::METHOD
+        ),
         (None, false) => error.headline.clone(),
     }
 }

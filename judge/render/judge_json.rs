@@ -22,6 +22,7 @@ use super::json::Json;
 use super::verdicts::{change_line, met_word, rerun, Figures};
 use super::words;
 use crate::cli::{flags, Command, Invocation, Value};
+use crate::exec::diagnose::Newer;
 use crate::exec::limits::OUTPUT_LIMIT;
 use crate::exec::outcome::{Call, Ending, Printed};
 use crate::judging::engine::{CaseResult, Fault};
@@ -99,6 +100,15 @@ pub fn explanation(values: &[i32]) -> [(&'static str, Json); 2] {
     ]
 }
 
+fn newer_json(item: &Newer) -> Json {
+    Json::object([
+        ("item", Json::str(&item.item)),
+        ("since", Json::str(&item.since)),
+        ("line", Json::int(item.place.line)),
+        ("column", Json::int(item.place.column)),
+    ])
+}
+
 fn growth_json(growth: &Growth, report: &Report) -> Json {
     let (order, factor) = match growth.order {
         Order::Power { exponent } => ("power", Some(("exponent", exponent))),
@@ -120,6 +130,7 @@ fn growth_json(growth: &Growth, report: &Report) -> Json {
 pub fn report(
     report: &Report,
     growth: &[Option<Growth>],
+    newer: &[Vec<Newer>],
     invocation: &Invocation,
     exit: u8,
     root: Option<&Path>,
@@ -132,8 +143,8 @@ pub fn report(
             ("expected", Json::str(c.expected.as_str())),
         ])
     });
-    let solutions =
-        report.submissions.iter().zip(&report.cards).zip(&report.met).zip(growth).map(|(((s, card), met), growth)| {
+    let solutions = report.submissions.iter().zip(&report.cards).zip(&report.met).zip(growth).zip(newer).map(
+        |((((s, card), met), growth), newer)| {
             let f = Figures::of(card, report.cases.len(), s.is_strategy());
             let results = (card.results.iter().enumerate())
                 .filter_map(|(c, r)| Some(result(report, &s.name, c, r.as_ref()?, invocation)));
@@ -168,9 +179,11 @@ pub fn report(
                     ),
                 ),
                 ("growth", Json::opt(growth.as_ref(), |g| growth_json(g, report))),
+                ("newer_than_leetcode", Json::Array(newer.iter().map(newer_json).collect())),
                 ("results", Json::Array(results.collect())),
             ])
-        });
+        },
+    );
     let mut errors: Vec<Json> =
         report.bad_cases.iter().map(|b| Json::str(format!("{}: {}", b.id, case_problem(&b.problem, root)))).collect();
     errors.extend(report.bad_submissions.iter().map(|e| Json::str(submission_error(e))));
@@ -189,6 +202,7 @@ pub fn report(
         ("command", Json::str("judge")),
         ("build", Json::str(words::build_profile())),
         ("compiler", Json::str(&report.compiler)),
+        ("leetcode_rust", Json::str(&report.rust_version)),
         ("wall_ns", Json::int(report.wall.as_nanos() as i128)),
         ("exit_status", Json::int(exit)),
         (

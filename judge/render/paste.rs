@@ -1,31 +1,70 @@
 //! `judge paste`: what would stop a file pasting into LeetCode, and the OSC 52 sequence that
 //! puts text on the clipboard through the terminal.
 
-use super::error::compile_error;
-use crate::judging::paste::Problem;
-use crate::problem::SIGNATURE;
+use std::fmt::Write as _;
 
-pub fn problem(file: &str, problem: &Problem) -> String {
+use super::error::compile_error;
+use crate::exec::diagnose::Newer;
+use crate::judging::paste::{Likely, Problem};
+use crate::problem::{leetcode, METHOD};
+
+/// What stops the file pasting, one problem a paragraph; `verbose` shows rustc's whole
+/// diagnostic, not only its first error.
+pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool) -> String {
     match problem {
-        Problem::DeclaresSolution { line } => {
-            format!("{file}:{line}: declares `struct Solution`; LeetCode declares it before your code")
+        Problem::DoesNotCompile { error, likely } => {
+            let mut out = format!(
+                "{file}: does not compile as LeetCode compiles it (edition {}): {}",
+                leetcode::EDITION,
+                compile_error(error)
+            );
+            if let Some(words) = likely.and_then(likely_words) {
+                let _ = write!(out, "\n  likely: {words}");
+            }
+            let _ = write!(out, "\n{}", super::words::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
+            out
         }
-        Problem::CratePath { line } => {
-            format!("{file}:{line}: uses a `crate::` or `super::` path, which LeetCode's crate does not have")
-        }
-        Problem::NoSignature => format!("{file}: lacks LeetCode's signature `{SIGNATURE}`"),
-        Problem::DoesNotCompile { edition, error } => {
-            format!("{file}: does not compile in edition {edition}: {}", compile_error(error))
+        Problem::TooNew { items } => {
+            let mut out = format!("{file}: uses what LeetCode's Rust {rust_version} does not have yet:");
+            for item in items {
+                let _ = write!(out, "\n  {}", newer(item));
+            }
+            let _ = write!(out, "\n  LeetCode's Rust version is a setting: --leetcode-rust VERSION (see the README)");
+            out
         }
         Problem::Unchecked { error } => format!("{file}: could not be checked: {error}"),
     }
 }
 
+/// One item newer than LeetCode's Rust, where it is used.
+pub fn newer(item: &Newer) -> String {
+    let place = format!("{}:{}:{}", item.place.file, item.place.line, item.place.column);
+    let since = item.since.trim_end_matches(".0");
+    format!("{place}: `{}` is stable since Rust {since}", item.item)
+}
+
+/// What the error most likely means, where its own line does not say it already.
+fn likely_words(likely: Likely) -> Option<String> {
+    match likely {
+        Likely::DeclaresSolution => {
+            Some("the file declares `struct Solution`; LeetCode declares it before your code".into())
+        }
+        Likely::NoMethod => Some(format!("`Solution` has no method `{METHOD}`, the one LeetCode calls")),
+        Likely::Signature => None,
+    }
+}
+
 /// Said on stderr when nothing stops the file pasting; stdout holds the file alone.
-pub fn ready(file: &str) -> String {
+pub fn ready(file: &str, rust_version: &str, version_checked: bool) -> String {
+    let version = match version_checked {
+        true => format!("uses nothing newer than LeetCode's Rust {rust_version}"),
+        false => format!(
+            "but its Rust version was not checked against LeetCode's {rust_version}: this toolchain has no clippy-driver (rustup component add clippy)"
+        ),
+    };
     format!(
-        "judge: {file} is ready to paste: it compiles as LeetCode compiles it in editions 2021 and 2018, \
-         has the signature `{SIGNATURE}` and declares no `struct Solution`"
+        "judge: {file} is ready to paste: it compiles as LeetCode compiles it (edition {}) and {version}",
+        leetcode::EDITION
     )
 }
 

@@ -12,6 +12,7 @@ use super::table;
 use super::units;
 use super::words;
 use crate::cli::{flags, Invocation, Value};
+use crate::exec::diagnose::Newer;
 use crate::judging::engine::{CaseResult, Cut, Fault, Scorecard};
 use crate::judging::guard::Change;
 use crate::judging::report::{first_failure, Met, Report};
@@ -157,6 +158,7 @@ pub fn failures(report: &Report, verbose: bool, all: bool, invocation: &Invocati
         }
         if let Some(Err(error)) = &card.compiled {
             let _ = writeln!(out, "\nCE {}\n  error     {}", submission.name, compile_error(error));
+            out.push_str(&words::diagnostic(&error.diagnostic, verbose, "  "));
             let _ = writeln!(out, "  rerun     {}", rerun(invocation, &submission.name, None).shell());
             continue;
         }
@@ -209,6 +211,23 @@ pub fn growth(report: &Report, growth: &[Option<Growth>]) -> String {
                 submission.name,
                 words::growth(growth, report.limits.time)
             );
+        }
+    }
+    out
+}
+
+/// The standard library items each submission uses that LeetCode's Rust does not have: it
+/// would be a compile error there.
+pub fn newer(report: &Report, newer: &[Vec<Newer>]) -> String {
+    let mut out = String::new();
+    for (submission, items) in report.submissions.iter().zip(newer).filter(|(_, items)| !items.is_empty()) {
+        let _ = writeln!(
+            out,
+            "\nwarning: {} uses what LeetCode's Rust {} does not have yet (a compile error there):",
+            submission.name, report.rust_version
+        );
+        for item in items {
+            let _ = writeln!(out, "  {}", super::paste::newer(item));
         }
     }
     out

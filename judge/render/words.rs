@@ -133,6 +133,23 @@ pub fn got(got: &Got, limits: &Limits) -> String {
     }
 }
 
+/// Lines of rustc's diagnostic shown in a CE block, unless `--verbose`.
+const DIAGNOSTIC_SHOWN: usize = 30;
+
+/// rustc's whole diagnostic, indented, cut at `DIAGNOSTIC_SHOWN` lines unless `verbose`.
+pub fn diagnostic(text: &str, verbose: bool, indent: &str) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let shown = if verbose { lines.len() } else { lines.len().min(DIAGNOSTIC_SHOWN) };
+    let mut out = String::new();
+    for line in &lines[..shown] {
+        let _ = writeln!(out, "{}", format!("{indent}| {line}").trim_end());
+    }
+    if shown < lines.len() {
+        let _ = writeln!(out, "{indent}| … {} more lines: --verbose shows them all", lines.len() - shown);
+    }
+    out
+}
+
 /// What a call printed on one stream, line by line as LeetCode's Stdout box shows it, each
 /// line escaped and cut, at most `LINES_SHOWN` of them, then what was left out.
 pub fn printed(label: &str, head: &[u8], total: u64, indent: &str) -> String {

@@ -168,7 +168,7 @@ pub fn mutants(
         };
         let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(bench.cases.len())).collect();
         for (card, program) in cards.iter_mut().zip(&progs) {
-            let dropped = || CompileError { headline: String::new(), place: None, signature: false };
+            let dropped = || CompileError::whole(String::new(), String::new());
             card.compiled = Some(program.as_ref().map(|_| ()).ok_or_else(dropped));
         }
         engine::judge(bench, &plan, &progs, &mut cards, &mut |event| {

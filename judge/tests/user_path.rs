@@ -169,6 +169,27 @@ fn paste_prints_the_file_and_names_a_solution_by_its_path() {
 }
 
 #[test]
+fn paste_names_an_api_newer_than_leetcodes_rust_and_prints_nothing_then() {
+    let copy = Copy::new("paste-newer", &["samples"]);
+    let body = format!("let _middle = i32::midpoint(stone_value[0], 0);\n{CORRECT}");
+    copy.plant("my_try", &body);
+    let refused = copy.judge(&["paste", "my_try"]);
+    assert_eq!(refused.status, 1, "{}", refused.describe());
+    assert_eq!(refused.stdout, "", "a file LeetCode refuses is not printed");
+    assert!(refused.stderr.contains("`i32::midpoint` is stable since Rust 1.87"), "{}", refused.describe());
+    let newer = copy.judge(&["paste", "my_try", "--leetcode-rust", "1.95"]);
+    assert_eq!(newer.status, 0, "{}", newer.describe());
+    assert_eq!(newer.stdout, copy.read("solutions/my_try.rs"));
+    // The judge compiles it (AC) and warns beside the verdict.
+    let judged = copy.judge(&["--solution", "my_try", "--format", "json"]);
+    let report = judged.json();
+    let mine = solution(&report, "my_try");
+    assert_eq!(text(mine, "verdict"), "AC", "{}", judged.describe());
+    let newer = mine.get("newer_than_leetcode").unwrap().items();
+    assert_eq!(newer.iter().map(|n| text(n, "item")).collect::<Vec<_>>(), ["i32::midpoint"]);
+}
+
+#[test]
 fn a_suite_folder_given_as_cases_and_an_impossible_limit_are_explained() {
     let run = judge(&["--cases", "testcases/samples"]);
     assert_eq!(run.status, 2);

@@ -285,7 +285,8 @@ impl<'a> Tokens<'a> {
     /// starting at `i`, with no `else`, where `e` shares a name with the condition.
     pub(super) fn lookup(&self, i: usize) -> Option<usize> {
         let open = self.scan(i + 1, false, |t| t == "{");
-        if !self.statement_start(i) || self.word(i) != "if" || self.word(open) != "{" || self.word(open + 1) != "return" {
+        if !self.statement_start(i) || self.word(i) != "if" || self.word(open) != "{" || self.word(open + 1) != "return"
+        {
             return None;
         }
         let close = self.matching(open, true);

@@ -1,0 +1,20 @@
+// paste: ready
+impl Solution {
+    pub fn stone_game_iii(piles: Vec<i32>) -> String {
+        let n = piles.len();
+        let mut lead = vec![0i64; n + 1];
+        for i in (0..n).rev() {
+            let (mut taken, mut best) = (0i64, i64::MIN);
+            for k in 1..=3.min(n - i) {
+                taken += i64::from(piles[i + k - 1]);
+                best = best.max(taken - lead[i + k]);
+            }
+            lead[i] = best;
+        }
+        match lead[0] {
+            l if l > 0 => "Alice".to_string(),
+            l if l < 0 => "Bob".to_string(),
+            _ => "Tie".to_string(),
+        }
+    }
+}
