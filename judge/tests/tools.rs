@@ -5,7 +5,7 @@ use crate::common::{judge, solution, text, Copy, Json};
 
 /// The wrong submissions tagged WA, from their files.
 fn wrong_answers() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(format!("{}/solutions/wrong", crate::common::ROOT))
+    let mut names: Vec<String> = std::fs::read_dir(crate::common::shared().join("solutions/wrong"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| std::fs::read_to_string(p).unwrap().starts_with("// expect: WA"))
@@ -141,7 +141,7 @@ fn the_stored_suite_gives_every_solution_its_expected_verdict() {
     let report = run.json();
     let solutions = report.get("solutions").unwrap().items();
     let wrong = solutions.iter().filter(|s| text(s, "name").starts_with("wrong/")).count();
-    assert_eq!(wrong, std::fs::read_dir(format!("{}/solutions/wrong", crate::common::ROOT)).unwrap().count());
+    assert_eq!(wrong, std::fs::read_dir(crate::common::shared().join("solutions/wrong")).unwrap().count());
     for entry in solutions {
         assert_eq!(text(entry, "met"), "yes", "{entry:?}");
     }

@@ -4,6 +4,8 @@
 
 use crate::common::{judge, solution, text, Copy, Json, CORRECT};
 
+const EQUIVALENTS: &str = "judge/search/equivalent_mutants.txt";
+
 #[test]
 fn a_correct_extra_strategy_is_judged_like_the_others() {
     let copy = Copy::new("extra", &["samples", "edge"]);
@@ -142,7 +144,7 @@ fn a_failure_reruns_with_the_same_options_and_the_same_verdict() {
 #[test]
 fn a_closed_pipe_ends_quietly() {
     let mut child = crate::common::command_in(
-        std::path::Path::new(crate::common::ROOT),
+        crate::common::shared(),
         &["gen", "--shape", "uniform", "--len", "50000", "--seed", "1"],
     )
     .stdout(std::process::Stdio::piped())
@@ -161,7 +163,7 @@ fn a_closed_pipe_ends_quietly() {
 fn paste_prints_the_file_and_names_a_solution_by_its_path() {
     let run = judge(&["paste", "solutions/dp_array.rs"]);
     assert_eq!(run.status, 0, "{}", run.describe());
-    assert_eq!(run.stdout, std::fs::read_to_string(format!("{}/solutions/dp_array.rs", crate::common::ROOT)).unwrap());
+    assert_eq!(run.stdout, std::fs::read_to_string(crate::common::shared().join("solutions/dp_array.rs")).unwrap());
     assert!(run.stderr.contains("solutions/dp_array.rs is ready to paste"), "{}", run.describe());
     let copy = judge(&["paste", "dp_array", "--copy"]);
     assert!(copy.stderr.contains("not copied"), "no terminal here: {}", copy.stderr);
@@ -206,4 +208,39 @@ fn a_suite_folder_given_as_cases_and_an_impossible_limit_are_explained() {
         assert_eq!(run.status, 2, "{args:?}: {}", run.describe());
         assert!(run.stdout.is_empty(), "judged anyway: {}", run.stdout);
     }
+}
+
+/// A user's files never break the tests: with a wrong attempt and one that does not compile in
+/// `solutions/`, the checks that judge the workspace's contents still pass, since every copy
+/// holds the bundled solutions alone.
+#[test]
+fn the_checks_pass_beside_a_wrong_and_a_broken_attempt() {
+    if std::env::var_os("JUDGE_TEST_WORKSPACE").is_some() {
+        return; // This test is the one that runs the others against a planted workspace.
+    }
+    let planted = Copy::new("planted", &[]);
+    planted.plant("my_zero", "\"Tie\".to_string()");
+    planted.write(
+        "solutions/my_broken.rs",
+        "impl Solution {\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {\n        stone_value\n",
+    );
+    std::fs::create_dir_all(planted.root.join("judge/search")).unwrap();
+    std::fs::copy(crate::common::source().join(EQUIVALENTS), planted.root.join(EQUIVALENTS)).unwrap();
+    let checks = [
+        "tools::the_stored_suite_gives_every_solution_its_expected_verdict",
+        "tools::stress_passes_the_strategies_and_reports_its_rate",
+        "tools::verify_checks_a_small_bound_exhaustively_and_finds_a_wrong_one",
+        "user_path::a_correct_extra_strategy_is_judged_like_the_others",
+        "user_path::the_samples_alone_exit_zero_and_say_which_wrong_ones_they_miss",
+        "mutants::every_strategy_the_workspace_ships_is_held",
+    ];
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(checks)
+        .arg("--exact")
+        .env("JUDGE_TEST_WORKSPACE", &planted.root)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{said}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(said.contains(&format!("{} passed", checks.len())), "{said}");
 }

@@ -1,5 +1,10 @@
 //! Helpers shared by the integration tests: a temporary copy of the workspace with planted
 //! files, the built judge run inside it, and its JSON read with the judge's own reader.
+//!
+//! The tests judge the bundled solutions, never a user's own: every copy holds the strategies
+//! of `STRATEGIES` and the tagged files of `solutions/wrong/`, so whatever else sits in
+//! `solutions/` (an attempt that is wrong, unfinished or does not compile) changes nothing
+//! here. Tests that only read share one copy, made once per test run.
 
 #![allow(dead_code)]
 
@@ -14,7 +19,25 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub use json::Json;
 
 pub const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
-pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The strategies the workspace ships; everything else directly in `solutions/` is a user's.
+pub const STRATEGIES: [&str; 6] = [
+    "dp_array",
+    "four_scalars",
+    "recursive_memo",
+    "rolling_mod4",
+    "stones_four_scalars_unrolled",
+    "stones_mod4_grouped",
+];
+
+/// The workspace the copies are made from: this checkout, or `JUDGE_TEST_WORKSPACE` (the
+/// test that plants a user's attempts runs the others against one).
+pub fn source() -> PathBuf {
+    match std::env::var_os("JUDGE_TEST_WORKSPACE") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+    }
+}
 
 /// A correct method body, for planted solutions that are right but for what they add.
 pub const CORRECT: &str = "let n = stone_value.len();
@@ -31,7 +54,7 @@ pub const CORRECT: &str = "let n = stone_value.len();
 
 /// The build cache the tests share: keyed by content, so copies reuse what the workspace built.
 pub fn cache() -> PathBuf {
-    Path::new(ROOT).join("target").join("judge")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("judge")
 }
 
 /// A copy of the workspace in a temporary folder, removed when dropped.
@@ -52,17 +75,41 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// Whether a file of `solutions/` ships with the workspace.
+fn bundled(relative: &Path, path: &Path) -> bool {
+    let name = relative.file_stem().unwrap_or_default().to_string_lossy();
+    match relative.parent().and_then(|p| p.to_str()) {
+        Some("") => STRATEGIES.contains(&name.as_ref()),
+        Some("wrong") => fs::read_to_string(path).is_ok_and(|text| text.starts_with("// expect: ")),
+        _ => false,
+    }
+}
+
 impl Copy {
-    /// Cargo.toml, solutions/ and the named suites of testcases/ (all of them for `&[]`).
+    /// Cargo.toml, the bundled solutions and the named suites of testcases/ (all for `&[]`).
     pub fn new(label: &str, suites: &[&str]) -> Copy {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let root = std::env::temp_dir().join(format!("judge-it-{}-{label}-{n}", std::process::id()));
+        Copy::at(root, suites)
+    }
+
+    fn at(root: PathBuf, suites: &[&str]) -> Copy {
+        let source = source();
         let _ = fs::remove_dir_all(&root);
         fs::create_dir_all(root.join("testcases")).unwrap();
-        fs::copy(Path::new(ROOT).join("Cargo.toml"), root.join("Cargo.toml")).unwrap();
-        copy_dir(&Path::new(ROOT).join("solutions"), &root.join("solutions"));
-        for entry in fs::read_dir(Path::new(ROOT).join("testcases")).unwrap() {
+        fs::create_dir_all(root.join("solutions/wrong")).unwrap();
+        fs::copy(source.join("Cargo.toml"), root.join("Cargo.toml")).unwrap();
+        for relative in ["", "wrong"] {
+            for entry in fs::read_dir(source.join("solutions").join(relative)).unwrap().flatten() {
+                let path = entry.path();
+                let name = Path::new(relative).join(entry.file_name());
+                if path.extension().is_some_and(|e| e == "rs") && bundled(&name, &path) {
+                    fs::copy(&path, root.join("solutions").join(&name)).unwrap();
+                }
+            }
+        }
+        for entry in fs::read_dir(source.join("testcases")).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             if path.is_dir() && (suites.is_empty() || suites.contains(&name.as_str())) {
@@ -144,9 +191,30 @@ pub fn judge_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     }
 }
 
-/// The judge in the workspace itself.
+/// The copy that tests which only read share: every suite, the bundled solutions. Made once
+/// per test run; a copy left by an earlier run is replaced.
+pub fn shared() -> &'static Path {
+    static SHARED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    SHARED.get_or_init(|| {
+        // Copies of earlier runs whose process is gone.
+        for entry in fs::read_dir(std::env::temp_dir()).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let pid = name.strip_prefix("judge-it-shared-").and_then(|p| p.parse::<u32>().ok());
+            if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
+        let root = std::env::temp_dir().join(format!("judge-it-shared-{}", std::process::id()));
+        let copy = Copy::at(root, &[]);
+        let root = copy.root.clone();
+        std::mem::forget(copy);
+        root
+    })
+}
+
+/// The judge in the shared copy.
 pub fn judge(args: &[&str]) -> Run {
-    judge_in(Path::new(ROOT), args, None)
+    judge_in(shared(), args, None)
 }
 
 /// A solution's entry in a judge report.
