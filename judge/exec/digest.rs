@@ -49,11 +49,6 @@ impl Digest {
         Hasher::new().write(bytes).finish()
     }
 
-    /// Its first 64 bits, for a pick among a few.
-    pub fn low(self) -> u64 {
-        self.0
-    }
-
     /// 32 lowercase hex digits, for a file name.
     pub fn hex(self) -> String {
         format!("{:016x}{:016x}", self.0, self.1)

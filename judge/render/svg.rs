@@ -1,15 +1,15 @@
 //! The bench chart as one self-contained SVG (no scripts, fonts or links): median time per call
 //! against n with bars from min to max, and extra resident memory against n, both log-log, each
-//! axis ending just beyond its data, zero readings in a band below the log scale. A strategy's
-//! colour, marker and dash come from its name alone, the same whichever strategies are shown;
-//! marker and dash tell the series apart in black and white.
+//! axis ending just beyond its data, zero readings in a band below the log scale. A bundled
+//! strategy's colour, marker and dash are its own, the same whichever strategies are shown;
+//! any other series takes a colour no other has; marker and dash tell the series apart in black
+//! and white.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
 use crate::bench::{Report, Row, SEED};
-use crate::exec::digest::Digest;
 
 const WIDTH: f64 = 960.0;
 const HEIGHT: f64 = 900.0;
@@ -22,16 +22,26 @@ const MEMORY_TOP: f64 = 500.0;
 const ZERO_GAP: f64 = 12.0;
 const ZERO_BAND: f64 = 36.0;
 const GRID: &str = "stroke=\"#e4e4e4\"";
-/// Okabe–Ito colours, safe for colour blindness, less the yellow (faint on white).
-const COLORS: [&str; 7] = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000"];
+/// Okabe–Ito colours, safe for colour blindness, less the yellow (faint on white), then four of
+/// Paul Tol's that differ from them: every series up to eleven gets a colour of its own.
+const COLORS: [&str; 11] = [
+    "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#882255", "#44aa99", "#999933",
+    "#332288",
+];
 /// Solid, dashed, dash-dot, long-short, dotted, dash-dot-dot.
 const DASHES: [&str; 6] = ["none", "7 3", "9 3 2 3", "14 4 4 4", "2 3", "9 3 2 3 2 3"];
 /// Markers about (0, 0), split at `|`: circle, square, triangle up, diamond, triangle down, cross.
 const SHAPES: &str = "<circle r='4.5'|<rect x='-4' y='-4' width='8' height='8'|<polygon points='0,-5.5 5,3.5 -5,3.5'|\
     <polygon points='0,-5.5 5.5,0 0,5.5 -5.5,0'|<polygon points='0,5.5 5,-3.5 -5,-3.5'|<path d='M-4 -4l8 8m0 -8l-8 8'";
 /// The strategies of `solutions/`, each with a colour, marker and dash of its own.
-const KNOWN: &str =
-    "dp_array four_scalars recursive_memo rolling_mod4 stones_four_scalars_unrolled stones_mod4_grouped";
+const KNOWN: [&str; 6] = [
+    "dp_array",
+    "four_scalars",
+    "recursive_memo",
+    "rolling_mod4",
+    "stones_four_scalars_unrolled",
+    "stones_mod4_grouped",
+];
 /// Ticks (each mantissa times each power of the base) on a decimal axis: powers of ten, else
 /// 1-2-5 steps, else finer; on a byte axis: powers of 1024, 16 (4 KiB, 64 KiB, 1 MiB …), 4, 2.
 const DECIMAL: [(f64, &[f64]); 3] = [(10.0, &[1.0]), (10.0, &[1.0, 2.0, 5.0]), (10.0, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0])];
@@ -48,16 +58,32 @@ struct Style {
     dash: usize,
 }
 
-/// A known strategy's own style; any other name's from a hash of the name, with an open marker
-/// or a cross, which no known strategy has, and a line with gaps, never solid.
-fn style(name: &str) -> Style {
-    if let Some(i) = KNOWN.split(' ').position(|k| k == name) {
-        return Style { color: COLORS[i], shape: [0, 1, 2, 3, 4, 0][i], open: i == 5, dash: i };
-    }
-    // The judge's one digest: the same on every machine and Rust version, unlike std's hasher.
-    let hash = Digest::of(name.as_bytes()).low();
-    let pick = |len: usize, shift: u32| ((hash >> shift) % len as u64) as usize;
-    Style { color: COLORS[pick(7, 40)], shape: 1 + pick(5, 48), open: true, dash: 1 + pick(5, 56) }
+/// Each series' style. A known strategy keeps its own, whatever else is shown; any other
+/// takes, in order, the first colour no series drawn has, an open marker or a cross (which no
+/// known strategy has) and a line with gaps, never solid.
+fn styles(names: &[String]) -> Vec<Style> {
+    let known = |name: &str| KNOWN.iter().position(|k| *k == name);
+    let mut taken: Vec<&str> = names.iter().filter_map(|n| known(n)).map(|i| COLORS[i]).collect();
+    let mut others = 0;
+    names
+        .iter()
+        .map(|name| match known(name) {
+            Some(i) => Style { color: COLORS[i], shape: [0, 1, 2, 3, 4, 0][i], open: i == 5, dash: i },
+            None => {
+                let color =
+                    COLORS.iter().find(|c| !taken.contains(c)).copied().unwrap_or(COLORS[others % COLORS.len()]);
+                taken.push(color);
+                others += 1;
+                Style { color, shape: 1 + (others - 1) % 5, open: true, dash: 1 + (others - 1) % 5 }
+            }
+        })
+        .collect()
+}
+
+/// One series' style, among those drawn.
+fn style_of(report: &Report, name: &str) -> Style {
+    let at = report.strategies.iter().position(|s| s == name).unwrap_or(0);
+    styles(&report.strategies)[at]
 }
 
 /// A log scale drawn from pixel `from` at 10^lo to `to` at 10^hi, just beyond the values `min` to `max`.
@@ -160,16 +186,17 @@ fn memory_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) 
     plot(out, report, "memory", |r| {
         let (kib, n) = (r.extra_kib?, units::thousands(r.n as u64));
         let title = format!("{} · n = {n} · {}", r.strategy, units::kib(Some(kib)));
-        let py = if kib == 0 { zero + 4.0 * (style(&r.strategy).dash as f64 - 2.5) } else { y.at(bytes(kib)) };
+        let py =
+            if kib == 0 { zero + 4.0 * (style_of(report, &r.strategy).dash as f64 - 2.5) } else { y.at(bytes(kib)) };
         Some((x.at(r.n.max(1) as f64), py, None, title))
     });
 }
 
 /// A series per strategy, of the points that `point` makes of its rows.
 fn plot(out: &mut String, report: &Report, panel: &str, point: impl Fn(&Row) -> Option<Point>) {
-    for name in &report.strategies {
+    for (name, style) in report.strategies.iter().zip(styles(&report.strategies)) {
         let points: Vec<Point> = report.rows.iter().filter(|r| &r.strategy == name).filter_map(&point).collect();
-        series(out, panel, name, &points);
+        series(out, panel, name, style, &points);
     }
 }
 
@@ -215,8 +242,8 @@ fn frame(out: &mut String, (x, y): (LogAxis, LogAxis), sizes: &[usize], ticks: &
 type Point = (f64, f64, Option<(f64, f64)>, String);
 
 /// One strategy's points in one panel: a polyline in its dash, its bars, and a marker per point.
-fn series(out: &mut String, panel: &str, name: &str, points: &[Point]) {
-    let (style, name) = (style(name), escape(name));
+fn series(out: &mut String, panel: &str, name: &str, style: Style, points: &[Point]) {
+    let name = escape(name);
     let open = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"{name}\"");
     writeln!(out, "{open} fill=\"{c}\" stroke=\"{c}\">", c = style.color).unwrap();
     let path: Vec<String> = points.iter().map(|(x, y, ..)| format!("{x:.1},{y:.1}")).collect();
@@ -239,17 +266,27 @@ fn marker(out: &mut String, style: Style, x: f64, y: f64, title: &str) {
     writeln!(out, r#"<g transform="translate({x:.1} {y:.1})">{title}{shape} {paint}/></g>"#).unwrap();
 }
 
-/// Each strategy's line in its dash, its marker on it, and its name.
+/// Each strategy's line in its dash, its marker on it, and its name; one that could not be
+/// measured at some size says so, and why, under the legend.
 fn legend(out: &mut String, report: &Report) {
     let x = LEFT + PLOT_W + 28.0;
     out.push_str("<g class=\"legend\">\n");
+    let styles = styles(&report.strategies);
     for (i, name) in report.strategies.iter().enumerate() {
-        let (y, style) = (TIME_TOP + 14.0 + 24.0 * i as f64, style(name));
+        let (y, style) = (TIME_TOP + 14.0 + 24.0 * i as f64, styles[i]);
         writeln!(out, "<g fill=\"{c}\" stroke=\"{c}\">", c = style.color).unwrap();
         line(out, (x, y), (x + 56.0, y), &format!("stroke-width=\"1.6\" stroke-dasharray=\"{}\"", DASHES[style.dash]));
         marker(out, style, x + 28.0, y, "");
         out.push_str("</g>\n");
-        text(out, x + 64.0, y + 4.0, "start", "", name);
+        let measured = report.rows.iter().any(|r| &r.strategy == name);
+        let label = if measured { name.clone() } else { format!("{name} (not measured)") };
+        text(out, x + 64.0, y + 4.0, "start", "", &label);
+    }
+    let below = TIME_TOP + 14.0 + 24.0 * report.strategies.len() as f64 + 8.0;
+    for (k, failure) in report.failures.iter().enumerate() {
+        let why = super::words::ending(&failure.ending, &report.limits);
+        let note = format!("{} at n = {}: {why}", failure.strategy, units::thousands(failure.n as u64));
+        text(out, x, below + 16.0 * k as f64, "start", "fill=\"#a00\" font-size=\"11\"", &note);
     }
     out.push_str("</g>\n");
 }
@@ -336,17 +373,40 @@ mod tests {
                 assert!(["=\"#009e73\"", "dasharray=\"9 3 2 3\"", up].iter().all(|t| group.contains(t)), "{group}");
             }
         }
-        let mine = style("my_try");
-        assert!(KNOWN.split(' ').all(|k| (style(k).shape, style(k).open) != (mine.shape, mine.open)), "{mine:?}");
+        let names: Vec<String> = KNOWN.iter().map(|k| k.to_string()).chain(["my_try".into()]).collect();
+        let all = styles(&names);
+        let mine = all[KNOWN.len()];
+        assert!(all[..KNOWN.len()].iter().all(|k| (k.shape, k.open) != (mine.shape, mine.open)), "{mine:?}");
     }
 
     #[test]
     fn the_known_strategies_differ_in_marker_in_dash_and_in_colour() {
-        let styles: Vec<Style> = KNOWN.split(' ').map(style).collect();
+        let styles = styles(&KNOWN.map(String::from));
         for (i, a) in styles.iter().enumerate() {
             let differ = |b: &Style| (a.shape, a.open) != (b.shape, b.open) && a.dash != b.dash && a.color != b.color;
             assert!(styles[i + 1..].iter().all(differ), "{a:?} {styles:?}");
         }
+    }
+
+    #[test]
+    fn every_series_up_to_eleven_has_a_colour_of_its_own_and_an_unmeasured_one_says_why() {
+        let mut report = sample_report();
+        let extra: Vec<String> = (0..5).map(|k| format!("my_try_{k}")).collect();
+        report.strategies.extend(extra.iter().cloned());
+        report.strategies.extend(KNOWN[3..].iter().map(|k| k.to_string()));
+        let colours: Vec<&str> = styles(&report.strategies).iter().map(|s| s.color).collect();
+        let mut distinct = colours.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), colours.len(), "{colours:?}");
+        report.failures.push(crate::bench::Failure {
+            strategy: "my_try_0".into(),
+            n: 1000,
+            ending: crate::exec::outcome::Ending::TimedOut { after: Duration::from_secs(1) },
+        });
+        let svg = render(&report);
+        well_formed(&svg).unwrap();
+        assert!(svg.contains("my_try_0 (not measured)") && svg.contains("my_try_0 at n = 1,000: no answer"), "{svg}");
     }
 
     #[test]

@@ -1,7 +1,9 @@
-//! How a solution's time grows with n, measured: it is timed at doubling sizes up to the
-//! constraint, on prefixes of one input, and the probe stops before a call would pass half the
-//! time limit. The times are fitted as n^k (the slope of log time against log n) or, when
-//! each doubling costs far more than the last, as c^n, and projected to n = 50,000.
+//! How a solution's time grows with n, measured: it is timed on prefixes of one input, at
+//! doubling sizes up to the constraint, by smaller steps where a doubling is predicted to pass
+//! half the time limit, and it stops where even one more pile would. The times are fitted as
+//! n^k (the slope of log time against log n) or, when the last step is steeper than any power
+//! a solution here could have, as c^n (the slope of log time against n), and projected to
+//! n = 50,000.
 
 use std::time::Duration;
 
@@ -42,49 +44,69 @@ pub struct Growth {
     pub stopped_early: bool,
 }
 
-/// Times `runner`'s program on prefixes of `input` of 1, 2, 4, … piles and on the whole of it.
+/// Times `runner`'s program on prefixes of `input`: doubling the length while the next call
+/// is predicted to stay under half the time limit, then by smaller steps, so that even an
+/// exponential solution is timed at several sizes before the limit.
 pub fn probe(runner: &mut Runner, input: &[i32]) -> Result<Growth, String> {
     let limit = runner.limits().time;
-    let mut sizes: Vec<usize> =
-        std::iter::successors(Some(1usize), |n| Some(n * 2)).take_while(|n| *n < input.len()).collect();
-    sizes.push(input.len());
     let mut points: Vec<Point> = Vec::new();
     let mut stopped_early = false;
-    for n in sizes {
-        if let [.., before, last] = points.as_slice() {
-            // The next doubling costs at least as many times the last as the last did the one
-            // before: stop short of a call that would pass half the limit.
-            let ratio = last.time.as_secs_f64() / before.time.as_secs_f64().max(1e-9);
-            let next = last.time.as_secs_f64() * ratio.max(1.0);
-            if next > limit.as_secs_f64() / 2.0 {
-                stopped_early = true;
-                break;
-            }
-        }
-        let mut fastest: Option<Duration> = None;
-        for _ in 0..REPS {
-            let call = runner.call(&input[..n]).map_err(|e| e.to_string())?;
-            let Ok(answered) = call.result else {
-                stopped_early = true;
-                break;
-            };
-            let time = Duration::from_nanos(answered.nanos);
-            fastest = Some(fastest.map_or(time, |f| f.min(time)));
-            if time > FLOOR * 200 {
-                break;
-            }
-        }
-        match fastest {
-            Some(time) => points.push(Point { n, time }),
-            None => break,
-        }
-        if stopped_early {
+    let mut n = 1.min(input.len());
+    loop {
+        let Some(time) = fastest(runner, &input[..n])? else {
+            stopped_early = true;
+            break;
+        };
+        points.push(Point { n, time });
+        if n == input.len() {
             break;
         }
+        // The next size: double, or less while that is predicted to pass half the limit.
+        let mut next = (2 * n).min(input.len());
+        while next > n + 1 && predict(&points, next) > limit / 2 {
+            next = n + (next - n) / 2;
+        }
+        if predict(&points, next) > limit / 2 {
+            stopped_early = true;
+            break;
+        }
+        n = next;
     }
     let order = fit(&points);
     let at_max_log10_s = project(&points, order, MAX_LEN);
     Ok(Growth { points, order, at_max_log10_s, stopped_early })
+}
+
+/// The fastest of a few calls on `values` (one, when it is slow), by the child's own clock;
+/// None when the call did not answer (it ran into the limit, say).
+fn fastest(runner: &mut Runner, values: &[i32]) -> Result<Option<Duration>, String> {
+    let mut fastest: Option<Duration> = None;
+    for _ in 0..REPS {
+        let call = runner.call(values).map_err(|e| e.to_string())?;
+        let Ok(answered) = call.result else { return Ok(None) };
+        let time = Duration::from_nanos(answered.nanos);
+        fastest = Some(fastest.map_or(time, |f| f.min(time)));
+        if time > FLOOR * 200 {
+            break;
+        }
+    }
+    Ok(fastest)
+}
+
+/// A call's time at `n`, from the last two points, by whichever of a power of n and a power
+/// of a per-pile factor grows faster: too high rather than too low.
+fn predict(points: &[Point], n: usize) -> Duration {
+    let [.., first, last] = points else { return Duration::ZERO };
+    let (t1, t2) = (first.time.as_secs_f64().max(1e-9), last.time.as_secs_f64().max(1e-9));
+    if last.time < FLOOR / 2 {
+        return Duration::ZERO;
+    }
+    let ratio = (t2 / t1).max(1.0);
+    let per_pile = ratio.ln() / (last.n - first.n).max(1) as f64;
+    let power = ratio.ln() / (last.n as f64 / first.n as f64).ln().max(1e-9);
+    let by_pile = t2 * (per_pile * (n - last.n) as f64).exp();
+    let by_power = t2 * (n as f64 / last.n as f64).powf(power);
+    Duration::from_secs_f64(by_pile.max(by_power).min(1e9))
 }
 
 /// The order of the measured times: a least-squares slope over the points above the floor,
@@ -96,17 +118,22 @@ pub fn fit(points: &[Point]) -> Order {
         .map(|p| ((p.n as f64).ln(), p.time.as_secs_f64().ln()))
         .collect();
     let [.., (n1, t1), (n2, t2)] = usable.as_slice() else { return Order::Unknown };
-    let last = (t2 - t1) / (n2 - n1);
-    if last > EXPONENTIAL {
-        let piles = n2.exp() - n1.exp();
-        return Order::Exponential { per_pile: ((t2 - t1) / piles).exp() };
+    if (t2 - t1) / (n2 - n1) > EXPONENTIAL {
+        // ln t against n, not against ln n: the slope is ln of the factor per pile.
+        let by_pile: Vec<(f64, f64)> = usable.iter().map(|&(x, y)| (x.exp(), y)).collect();
+        return Order::Exponential { per_pile: slope(&by_pile).exp() };
     }
-    let count = usable.len() as f64;
+    Order::Power { exponent: slope(&usable) }
+}
+
+/// The least-squares slope of y against x.
+fn slope(points: &[(f64, f64)]) -> f64 {
+    let count = points.len() as f64;
     let (mean_x, mean_y) =
-        (usable.iter().map(|p| p.0).sum::<f64>() / count, usable.iter().map(|p| p.1).sum::<f64>() / count);
-    let spread: f64 = usable.iter().map(|(x, _)| (x - mean_x).powi(2)).sum();
-    let together: f64 = usable.iter().map(|(x, y)| (x - mean_x) * (y - mean_y)).sum();
-    Order::Power { exponent: together / spread.max(1e-12) }
+        (points.iter().map(|p| p.0).sum::<f64>() / count, points.iter().map(|p| p.1).sum::<f64>() / count);
+    let spread: f64 = points.iter().map(|(x, _)| (x - mean_x).powi(2)).sum();
+    let together: f64 = points.iter().map(|(x, y)| (x - mean_x) * (y - mean_y)).sum();
+    together / spread.max(1e-12)
 }
 
 /// log10 of the seconds a call would take at `n`, from the largest point measured.
@@ -143,11 +170,24 @@ mod tests {
     #[test]
     fn a_recursion_without_memo_is_named_exponential_with_its_factor() {
         // Tribonacci's growth, as a plain recursion over three moves has.
-        let measured = points(|n| 1e-9 * 1.839f64.powf(n), &[1, 2, 4, 8, 16, 32]);
+        let measured = points(|n| 1e-9 * 1.839f64.powf(n), &[1, 2, 4, 8, 16, 24, 27, 28]);
         let Order::Exponential { per_pile } = fit(&measured) else { panic!("{:?}", fit(&measured)) };
         assert!((per_pile - 1.839).abs() < 0.01, "{per_pile}");
         let projected = project(&measured, fit(&measured), 50_000).unwrap();
         assert!(projected > 10_000.0, "10^{projected} s");
+    }
+
+    #[test]
+    fn the_next_call_is_predicted_before_it_is_made() {
+        let close = |predicted: Duration, actual: f64| {
+            let ratio = predicted.as_secs_f64() / actual;
+            assert!((0.9..1.5).contains(&ratio), "predicted {predicted:?}, actually {actual} s");
+        };
+        let exponential = |n: f64| 1e-9 * 1.839f64.powf(n);
+        close(predict(&points(exponential, &[8, 16]), 32), exponential(32.0));
+        let linear = |n: f64| 1e-9 * n;
+        // Too high rather than too low: the per-pile model runs ahead of a line a little.
+        close(predict(&points(linear, &[16_384, 32_768]), 50_000), linear(50_000.0));
     }
 
     #[test]
