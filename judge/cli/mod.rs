@@ -268,14 +268,24 @@ impl Invocation {
     }
 }
 
-/// `text` as one shell word: as it is when that is safe, else single-quoted.
+/// `text` as one shell word: as it is when that is safe, else single-quoted; a control
+/// character (which would reach the terminal raw) is written as `$'\xNN'`, which bash and zsh
+/// read back as the byte.
 pub fn shell_word(text: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:@%+,#".contains(c);
     if !text.is_empty() && text.chars().all(plain) && !text.starts_with('#') {
-        text.to_string()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
+        return text.to_string();
     }
+    let mut word = String::from("'");
+    for c in text.chars() {
+        match c {
+            '\'' => word.push_str("'\\''"),
+            c if c.is_control() => word.push_str(&format!("'$'\\x{:02x}''", u32::from(c).min(0xff))),
+            c => word.push(c),
+        }
+    }
+    word.push('\'');
+    word
 }
 
 /// Whether the raw words ask for JSON, for reporting an error in the command line itself.

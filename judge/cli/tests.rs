@@ -158,6 +158,7 @@ fn shell_words_quote_only_what_a_shell_would_split() {
     assert_eq!(shell_word("[1,2,3]"), "'[1,2,3]'");
     assert_eq!(shell_word("it's"), "'it'\\''s'");
     assert_eq!(shell_word(""), "''");
+    assert_eq!(shell_word("a\u{1b}[31mb"), "'a'$'\\x1b''[31mb'");
 }
 
 #[test]

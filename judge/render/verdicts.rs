@@ -96,8 +96,9 @@ pub fn summary(report: &Report, style: Style) -> String {
     let rows: Vec<Vec<String>> = (report.submissions.iter().zip(&report.cards).zip(&report.met).enumerate())
         .map(|(i, ((s, card), met))| {
             let f = Figures::of(card, report.cases.len(), s.is_strategy());
-            let slowest =
-                f.slowest.map_or("-".to_string(), |(d, c)| format!("{} {}", units::duration(d), report.cases[c].id));
+            let slowest = f.slowest.map_or("-".to_string(), |(d, c)| {
+                format!("{} {}", units::duration(d), units::escape(&report.cases[c].id))
+            });
             vec![
                 format!("#{}", i + 1),
                 s.name.clone(),
@@ -242,7 +243,7 @@ pub fn notes(report: &Report, root: Option<&Path>, style: Style) -> String {
             out,
             "\nevery strategy answered \"{}\" on {} where {} says \"{}\", and the oracle says \"{}\": the stored .out looks wrong\n  check it  {}",
             suspect.oracle.as_str(),
-            case.id,
+            units::escape(&case.id),
             path(&case.output(), root),
             suspect.stored.as_str(),
             suspect.oracle.as_str(),

@@ -177,3 +177,24 @@ fn a_fifo_and_a_link_to_dev_zero_are_judge_errors_naming_them_and_the_rest_is_ju
     }
     assert_eq!(verdicts(&report, "dp_array"), ["AC"; 5]);
 }
+
+#[test]
+fn a_case_name_with_escape_bytes_never_reaches_the_terminal_raw() {
+    let copy = Copy::new("escapes", &["samples"]);
+    let name = "testcases/samples/bad\u{1b}[31mred";
+    copy.write(&format!("{name}.in"), "[1,2,3,7]\n").write(&format!("{name}.out"), "\"Alice\"\n");
+    copy.plant("always_alice", "let _ = stone_value;\n\"Alice\".to_string()");
+    let run = copy.judge(&["--solution", "always_alice", "--color", "never", "--all-failures"]);
+    assert!(run.stdout.contains("bad\\u{1b}[31mred"), "{}", run.stdout);
+    assert!(!run.stdout.contains('\u{1b}') && !run.stderr.contains('\u{1b}'), "{}", run.describe());
+}
+
+#[test]
+fn the_chart_is_refused_in_stored_data_even_through_a_link() {
+    let copy = Copy::new("svg-link", &["samples"]);
+    std::os::unix::fs::symlink(copy.root.join("testcases/samples"), copy.root.join("elsewhere")).unwrap();
+    let run = copy.judge(&["bench", "--sizes", "10", "--reps", "1", "--svg", "elsewhere/example-1.out"]);
+    assert_eq!(run.status, 2, "{}", run.describe());
+    assert!(run.stderr.contains("refusing to write the chart"), "{}", run.describe());
+    assert_eq!(copy.read("testcases/samples/example-1.out"), "\"Bob\"\n");
+}
