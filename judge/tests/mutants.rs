@@ -45,6 +45,7 @@ fn every_strategy_on_disk_that_the_workspace_ships_is_held() {
         "four_scalars",
         "recursive_memo",
         "rolling_mod4",
+        "sign_select_pairs",
         "stones_four_scalars_unrolled",
         "stones_mod4_grouped",
     ] {
@@ -70,6 +71,11 @@ fn recursive_memo_mutants_are_all_killed_or_equivalent() {
 #[test]
 fn rolling_mod4_mutants_are_all_killed_or_equivalent() {
     no_survivor("rolling_mod4");
+}
+
+#[test]
+fn sign_select_pairs_mutants_are_all_killed_or_equivalent() {
+    no_survivor("sign_select_pairs");
 }
 
 #[test]
