@@ -6,7 +6,8 @@
 // The recurrence. D(i) is the sum of (-1)^(j+1)·s[j] over j >= i (the odd-indexed piles of
 // i..n minus the even-indexed ones), and e(i) = (D(i) + f(i)) / 2 for even i, (D(i) - f(i)) / 2
 // for odd i: an integer, as D(i) and f(i) both have the parity of s[i] + … + s[n-1]. Put into
-// the recurrence, D absorbs the piles taken, and the moves of one, two and three piles give
+// the recurrence, where D(i) = D(i+1) ∓ s[i] (- for even i) cancels the piles taken, the moves
+// of one, two and three piles give
 //     e(i) = max(e(i+1), t(i), D(i+1) - t(i+1))   for even i,
 //     e(i) = min(e(i+1), t(i), D(i+1) - t(i+1))   for odd i,   where t(i) = D(i+1) - e(i+2);
 // f(0) = 2·e(0) - D(0). Past the end, piles and e count 0 (like zero piles, which change no
@@ -15,15 +16,19 @@
 //
 // One select per pile. The chain of dependent steps runs e(i+1) -> e(i). Two piles or three
 // is settled beside it: t(i) - (D(i+1) - t(i+1)) = t(i+1) - e(i+2), so t(i) is the better one
-// when e(i+2) < t(i+1) (even i) or t(i+1) < e(i+2) (odd i). t(i+1) is there a pile before
-// e(i+2), so this choice, like t(i) itself, waits for e(i+2) by one subtraction and is made
-// by the time e(i+1) is; e(i) then waits for e(i+1) by one subtraction and one select.
+// when e(i+2) < t(i+1) (even i) or t(i+1) < e(i+2) (odd i). t(i+1) is formed a pile before
+// e(i+2) is, so this choice, like t(i) itself, waits for e(i+2) by one subtraction and is made
+// by the time e(i+1) is; e(i) then waits for e(i+1) by one subtraction and one select. Each
+// select chooses between values formed before it, and its result is used as it is: written as
+// s[i+1] + max(D(i+2) - e(i+2), e(i+3)), the even pile's bound would carry an addition after
+// its select, and that addition would lengthen the chain.
 //
 // Exact comparisons. Every comparison is `below(a, b)`, the sign of the wrapping a - b: a
-// select then reads the sign flag alone (`cmovs`), where a < b and i32::min/max read two flags
-// (`cmovl`), slower on some cores. It equals a < b while a - b does not wrap: |D(i)|, |f(i)|
-// and |e(i)| are at most 1000·(n - i), so every value compared lies within ±10^8 and every
-// difference within ±2·10^8, far inside i32.
+// select then reads the sign flag alone (`cmovs`), where a < b and i32::min/max compile to
+// selects on a signed comparison (`cmovl` and the like, reading two flags), slower on some
+// cores. It equals a < b while a - b does not wrap: |D(i)|, |f(i)| and |e(i)| are at most
+// 1000·(n - i), so every value compared lies within ±10^8 and every difference within
+// ±2·10^8, far inside i32.
 // Time O(n), extra space O(1).
 impl Solution {
     pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
