@@ -21,11 +21,12 @@ pub use json::Json;
 pub const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
 /// The strategies the workspace ships; everything else directly in `solutions/` is a user's.
-pub const STRATEGIES: [&str; 6] = [
+pub const STRATEGIES: [&str; 7] = [
     "dp_array",
     "four_scalars",
     "recursive_memo",
     "rolling_mod4",
+    "sign_select_pairs",
     "stones_four_scalars_unrolled",
     "stones_mod4_grouped",
 ];

@@ -1,0 +1,168 @@
+//! The floor: how fast a strategy can go on this machine, timed beside the strategies.
+//!
+//! `cargo run --release --bin floor [N] [ARRAYS] [ROUNDS]` (default 50000 301 7): a program of
+//! its own, not part of the judge. Every strategy walks the piles along a chain of dependent
+//! steps, at least one compare-and-select per pile. `floor` is that chain and nothing else,
+//! on the same arrays and called the same way; `floor_max` is the same chain written with
+//! `max`, which compiles to a select that reads more flags than the sign.
+//!
+//! The arrays are those of `strategy_bench.sh` (splitmix64 from seed 42, values -1000..=1000),
+//! each call on the next one, on a copy made before the clock starts. A round times every
+//! entry on all the arrays (the median call's ns per pile); rounds alternate the entries'
+//! order. Printed: each entry's median over the rounds, and its ratio to the floor, the median
+//! of the per-round ratios with their range. The two floors must give the same answers, and
+//! so must the strategies. Noise only slows an entry: run it a few times on a quiet machine
+//! (`taskset -c 1` keeps it on one core).
+use std::hint::black_box;
+use std::time::Instant;
+
+/// A strategy's method: the piles by value, the answer back.
+type Solve = fn(Vec<i32>) -> String;
+
+/// Compiles each strategy file as LeetCode does, `pub struct Solution;` then the file.
+macro_rules! strategies {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                pub struct Solution;
+                include!(concat!("../../solutions/", stringify!($name), ".rs"));
+            }
+        )*
+        const STRATEGIES: &[(&str, Solve)] =
+            &[$((stringify!($name), $name::Solution::stone_game_iii)),*];
+    };
+}
+
+strategies!(
+    dp_array,
+    four_scalars,
+    recursive_memo,
+    rolling_mod4,
+    sign_select_pairs,
+    stones_four_scalars_unrolled,
+    stones_mod4_grouped,
+);
+
+/// A strategy's chain with the rest taken away, taken like a strategy (the array by value, a
+/// string back): per pile one compare-and-select, `x = max(x, bound)` written as a select on
+/// the sign of `x - bound` (`cmp`, then `cmovns`, which reads the sign flag alone), where the
+/// bound, as in the strategies, is formed beside the chain from the pile and the value two
+/// piles back. Its result depends on every pile.
+fn floor(piles: Vec<i32>) -> String {
+    let (mut x, mut before) = (0i32, 0i32);
+    for &pile in piles.iter().rev() {
+        let bound = pile - before;
+        (x, before) = (if x.wrapping_sub(bound) < 0 { bound } else { x }, x);
+    }
+    x.to_string()
+}
+
+/// The same chain with `max`, a select on a signed comparison (`cmp`, then `cmovle`, which
+/// reads the overflow and zero flags as well as the sign): what the sign alone buys here.
+fn floor_max(piles: Vec<i32>) -> String {
+    let (mut x, mut before) = (0i32, 0i32);
+    for &pile in piles.iter().rev() {
+        (x, before) = (x.max(pile - before), x);
+    }
+    x.to_string()
+}
+
+const FLOORS: &[(&str, Solve)] = &[("floor", floor), ("floor_max", floor_max)];
+
+/// glibc reads these at start: blocks up to 64 MiB come from the heap and freed memory is not
+/// given back, so no call pays for mmap, munmap or a trim (as in `strategy_bench.sh`).
+const ALLOCATOR: [(&str, &str); 2] = [("MALLOC_MMAP_THRESHOLD_", "67108864"), ("MALLOC_TRIM_THRESHOLD_", "268435456")];
+
+fn main() {
+    if std::env::var_os(ALLOCATOR[0].0).is_none() {
+        let again = std::process::Command::new(std::env::current_exe().expect("this program's path"))
+            .args(std::env::args_os().skip(1))
+            .envs(ALLOCATOR)
+            .status()
+            .expect("run again with the allocator settings");
+        std::process::exit(again.code().unwrap_or(1));
+    }
+    // recursive_memo recurses once per pile: 64 bytes a level, past the main thread's stack.
+    let measure = std::thread::Builder::new().stack_size(1 << 30).spawn(measure).expect("a thread for the calls");
+    measure.join().expect("the measurement");
+}
+
+fn measure() {
+    let arg = |k: usize, default: usize| std::env::args().nth(k).map_or(default, |a| a.parse().expect("a count"));
+    let (n, arrays, rounds) = (arg(1, 50_000), arg(2, 301), arg(3, 7));
+    let mut seed = 42;
+    let inputs: Vec<Vec<i32>> =
+        (0..arrays).map(|_| (0..n).map(|_| (splitmix64(&mut seed) % 2001) as i32 - 1000).collect()).collect();
+
+    let entries = [FLOORS, STRATEGIES].concat();
+    let mut times = vec![Vec::new(); entries.len()];
+    let mut answers: Vec<Vec<String>> = vec![Vec::new(); entries.len()];
+    for round in 0..rounds {
+        let mut order: Vec<usize> = (0..entries.len()).collect();
+        if round % 2 == 1 {
+            order.reverse();
+        }
+        for k in order {
+            let (ns, got) = time(entries[k].1, &inputs);
+            times[k].push(ns);
+            answers[k] = got;
+        }
+    }
+    // The floors compute the same; so do the strategies.
+    for (k, (name, _)) in entries.iter().enumerate().skip(1) {
+        let first = if k < FLOORS.len() { 0 } else { FLOORS.len() };
+        assert_eq!(answers[k], answers[first], "{name} and {} disagree", entries[first].0);
+    }
+
+    println!("n = {n}, {arrays} arrays, {rounds} rounds");
+    println!("{:<30} {:>8}  to the floor", "", "ns/pile");
+    for (k, (name, _)) in entries.iter().enumerate() {
+        let mut ratios: Vec<f64> = times[k].iter().zip(&times[0]).map(|(t, f)| t / f).collect();
+        ratios.sort_by(f64::total_cmp);
+        let range = format!("(rounds {:.2}..{:.2})", ratios[0], ratios[ratios.len() - 1]);
+        println!("{name:<30} {:>8.3}  {:.2} {range}", median(&mut times[k]), median(&mut ratios));
+    }
+}
+
+/// One call per array, each on a copy made beforehand: the median call's ns per pile, and
+/// the answers.
+fn time(solve: Solve, inputs: &[Vec<i32>]) -> (f64, Vec<String>) {
+    let mut copies: Vec<Vec<i32>> = inputs.iter().rev().cloned().collect();
+    let (mut ns, mut answers) = (Vec::with_capacity(inputs.len()), Vec::with_capacity(inputs.len()));
+    while let Some(piles) = copies.pop() {
+        let n = piles.len() as f64;
+        let start = Instant::now();
+        let answer = black_box(solve(black_box(piles)));
+        ns.push(start.elapsed().as_nanos() as f64 / n);
+        answers.push(answer);
+    }
+    (median(&mut ns), answers)
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn splitmix64(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every strategy the workspace ships (the `hold:` line of the mutants' equivalents file)
+    /// is timed here; a file of your own in solutions/ is not required to be.
+    #[test]
+    fn every_shipped_strategy_is_listed() {
+        let file = include_str!("../search/equivalent_mutants.txt");
+        let line = file.lines().find_map(|l| l.strip_prefix("hold:")).expect("a hold: line");
+        let mut held: Vec<&str> = line.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        held.sort();
+        let listed: Vec<&str> = super::STRATEGIES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(held, listed, "list every held strategy in strategies!()");
+    }
+}
