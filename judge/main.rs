@@ -18,7 +18,16 @@ use std::process::ExitCode;
 use commands::{Exit, Stop};
 use out::Out;
 
+/// Ctrl-C or SIGTERM: every child killed at once, the progress line cleared, and the exit
+/// status a shell expects (128 + the signal).
+extern "C" fn interrupted(signal: std::os::raw::c_int) {
+    out::clear_from_handler();
+    exec::child::kill_all();
+    exec::sys::exit_now(128 + signal);
+}
+
 fn main() -> ExitCode {
+    let _ = exec::sys::on_signals(&[exec::sys::SIGINT, exec::sys::SIGTERM], interrupted);
     let out = Out::new();
     let words: Vec<String> = std::env::args().skip(1).collect();
     let exit = match cli::parse_from(words.clone()) {

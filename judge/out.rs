@@ -2,11 +2,22 @@
 //! terminal. A closed stdout (`judge gen | head`) ends the run quietly.
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The output was closed (`judge gen | head`): stop quietly.
 pub struct Closed;
+
+/// Whether a progress line is on the terminal now: read from a signal handler.
+static SHOWN: AtomicBool = AtomicBool::new(false);
+
+/// Clears the progress line, if one is shown; safe in a signal handler.
+pub fn clear_from_handler() {
+    if SHOWN.load(Ordering::Acquire) {
+        let _ = crate::exec::sys::write_all(2, b"\r\x1b[2K");
+    }
+}
 
 /// Standard output, and the progress line on standard error when it is a terminal.
 pub struct Out {
@@ -35,6 +46,7 @@ impl Out {
                     eprint!("\r\x1b[2K{label} · {:.1}s", since.elapsed().as_secs_f64());
                     let _ = io::stderr().flush();
                     p.shown = true;
+                    SHOWN.store(true, Ordering::Release);
                 }
             });
         }
@@ -63,6 +75,7 @@ impl Out {
         if p.shown {
             eprint!("\r\x1b[2K");
             p.shown = false;
+            SHOWN.store(false, Ordering::Release);
         }
     }
 
@@ -81,6 +94,7 @@ impl Out {
         if p.enabled {
             eprint!("\r\x1b[2K{label}");
             let _ = io::stderr().flush();
+            SHOWN.store(true, Ordering::Release);
         }
     }
 }

@@ -170,7 +170,7 @@ struct Measured {
 
 /// Times in one child, then the memory reading in a fresh one.
 fn measure(bench: &Workbench, program: &Program, input: &[i32], reps: u32) -> Result<Measured, Ending> {
-    let spawn = || Child::spawn(program, bench.limits(), &bench.room).map_err(|_| Ending::LostChannel);
+    let spawn = || Child::spawn(program, bench.limits(), &bench.isolation).map_err(|_| Ending::LostChannel);
     let (times, answer) = spawn()?.time(input, reps)?;
     let (extra_kib, _) = spawn()?.measure(input)?;
     Ok(Measured { times, answer, extra_kib })

@@ -8,7 +8,7 @@ pub mod flags;
 pub mod suggest;
 mod value;
 
-pub use flags::{Args, Color, Flag, Format, Kind};
+pub use flags::{Args, Color, Flag, Format, Kind, Sandbox};
 pub use value::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -20,7 +20,9 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         limits: Some(bench::limits(args.time_limit, &args.sizes)),
         strict: true,
         rust_version: crate::problem::leetcode::RUST_VERSION,
+        sandbox: args.sandbox,
     })?;
+    super::note_unconfined(&workbench, out);
     let svg = match &args.svg {
         None => None,
         Some(path) => Some(chart_path(&workbench, path.clone())?),

@@ -26,6 +26,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         limits: Some(args.limits()),
         strict: false,
         rust_version: &args.leetcode_rust,
+        sandbox: args.sandbox,
     })?;
     let root = bench.workspace.root.clone();
     let style = Style::new(args.color);

@@ -62,6 +62,14 @@ impl From<Closed> for Stop {
     }
 }
 
+/// Says once, on stderr, that children run without a sandbox, and why (the judge's header
+/// says it in its own line).
+fn note_unconfined(bench: &crate::judging::workbench::Workbench, out: &Out) {
+    if let Some(why) = &bench.unconfined {
+        out.note(&format!("judge: {}", render::words::sandbox(Some(why))));
+    }
+}
+
 pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let args = invocation.args();
     match invocation.command {

@@ -20,7 +20,9 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         limits: None,
         strict: true,
         rust_version: &args.leetcode_rust,
+        sandbox: args.sandbox,
     })?;
+    super::note_unconfined(&bench, out);
     let Some(submission) = bench.submissions.first() else {
         let bad = bench.bad_submissions.into_iter().next().expect("a name was resolved or refused");
         return Err(crate::judging::workbench::SetupError::Catalog(bad).into());

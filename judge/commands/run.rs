@@ -32,7 +32,9 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         limits: Some(args.limits()),
         strict: false,
         rust_version: &args.leetcode_rust,
+        sandbox: args.sandbox,
     })?;
+    super::note_unconfined(&bench, out);
     let plan = Plan {
         submissions: &bench.submissions,
         cases: &bench.cases,

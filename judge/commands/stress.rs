@@ -17,7 +17,9 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         limits: Some(args.limits()),
         strict: true,
         rust_version: crate::problem::leetcode::RUST_VERSION,
+        sandbox: args.sandbox,
     })?;
+    super::note_unconfined(&bench, out);
     let request = stress::Request {
         seed: args.seed,
         count: args.count,

@@ -1,14 +1,19 @@
-//! The judge's end of a child's two pipes, driven from the calling thread alone: requests
-//! are queued and written as the pipe takes them, replies are read as they come, and every
-//! wait is a `poll` with a timeout. No helper threads, so a call costs no hand-offs between
-//! threads, and a child that stops reading or floods its reply pipe cannot block the judge.
+//! The judge's end of a child's pipes, driven from the calling thread alone: requests are
+//! queued and written as the pipe takes them, replies are read as they come, and what the
+//! solution prints on stdout and stderr is read as it crosses its pipe and counted, the first
+//! bytes of each call kept to show. Every wait is one `poll` with a timeout. No helper
+//! threads, so a call costs no hand-offs between threads, and a child that stops reading or
+//! floods a pipe cannot block the judge.
 
 use std::collections::VecDeque;
 use std::io::{self, PipeReader, PipeWriter, Read, Write};
+use std::os::fd::AsRawFd;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::sys;
+use super::limits::OUTPUT_KEPT;
+use super::outcome::{Printed, Stream};
+use super::sys::{self, READABLE, WRITABLE};
 use super::wire::{self, Reply};
 
 /// What a wait on the reply pipe came to.
@@ -22,9 +27,20 @@ pub enum Heard {
     Quiet,
 }
 
+/// What one stream carried since it was last taken.
+#[derive(Default)]
+struct Output {
+    head: Vec<u8>,
+    total: u64,
+    closed: bool,
+}
+
 pub struct Channel {
     requests: PipeWriter,
     replies: PipeReader,
+    stdout: PipeReader,
+    stderr: PipeReader,
+    output: [Output; 2],
     /// Frames not yet wholly written, and how much of the first is.
     outgoing: VecDeque<(Arc<Vec<u8>>, usize)>,
     incoming: Vec<u8>,
@@ -34,12 +50,22 @@ pub struct Channel {
 }
 
 impl Channel {
-    pub fn new(requests: PipeWriter, replies: PipeReader) -> io::Result<Channel> {
+    pub fn new(
+        requests: PipeWriter,
+        replies: PipeReader,
+        stdout: PipeReader,
+        stderr: PipeReader,
+    ) -> io::Result<Channel> {
+        for end in [replies.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()] {
+            sys::set_nonblocking(&end)?;
+        }
         sys::set_nonblocking(&requests)?;
-        sys::set_nonblocking(&replies)?;
         Ok(Channel {
             requests,
             replies,
+            stdout,
+            stderr,
+            output: [Output::default(), Output::default()],
             outgoing: VecDeque::new(),
             incoming: Vec::new(),
             requests_closed: false,
@@ -77,14 +103,17 @@ impl Channel {
         }
     }
 
-    /// The next whole reply, waiting at most `wait` for it while writing what is queued.
+    /// The next whole reply, waiting at most `wait` for it while writing what is queued and
+    /// reading what the solution prints. What it printed before the reply is read first.
     pub fn next(&mut self, wait: Duration) -> Heard {
         let until = Instant::now() + wait;
         loop {
             if let Some(heard) = self.take_frame() {
+                self.drain();
                 return heard;
             }
             if self.replies_closed {
+                self.drain();
                 return if self.incoming.is_empty() { Heard::Closed } else { Heard::Garbled };
             }
             self.flush();
@@ -92,13 +121,61 @@ impl Channel {
             if now >= until {
                 return Heard::Quiet;
             }
-            let writing = (!self.outgoing.is_empty()).then_some(&self.requests);
-            match sys::wait_for_pipes(&self.replies, writing, until - now) {
-                Ok((true, _)) => self.fill(),
-                Ok(_) => {}
-                Err(_) => return Heard::Garbled,
+            let writing = if self.outgoing.is_empty() { -1 } else { self.requests.as_raw_fd() };
+            let watched = [
+                (self.replies.as_raw_fd(), READABLE),
+                (if self.output[0].closed { -1 } else { self.stdout.as_raw_fd() }, READABLE),
+                (if self.output[1].closed { -1 } else { self.stderr.as_raw_fd() }, READABLE),
+                (writing, WRITABLE),
+            ];
+            let mut ready = [0; 4];
+            if sys::wait_for_fds(&watched, &mut ready, until - now).is_err() {
+                return Heard::Garbled;
+            }
+            if ready[1] != 0 || ready[2] != 0 {
+                self.drain();
+            }
+            if ready[0] != 0 {
+                self.fill();
             }
         }
+    }
+
+    /// Reads whatever both output pipes hold now.
+    fn drain(&mut self) {
+        for (k, pipe) in [&mut self.stdout, &mut self.stderr].into_iter().enumerate() {
+            let output = &mut self.output[k];
+            let mut chunk = [0u8; 1 << 16];
+            // At most a mebibyte at a time, so a flood cannot keep the judge reading.
+            for _ in 0..16 {
+                match pipe.read(&mut chunk) {
+                    Ok(0) => {
+                        output.closed = true;
+                        break;
+                    }
+                    Ok(n) => {
+                        let room = OUTPUT_KEPT.saturating_sub(output.head.len());
+                        output.head.extend_from_slice(&chunk[..n.min(room)]);
+                        output.total += n as u64;
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+
+    /// How many bytes a stream carried since it was last taken.
+    pub fn printed(&self, stream: Stream) -> u64 {
+        self.output[stream as usize].total
+    }
+
+    /// What a stream carried since it was last taken, and empty it for the next call.
+    pub fn take(&mut self, stream: Stream) -> Printed {
+        self.drain();
+        let output = std::mem::take(&mut self.output[stream as usize]);
+        self.output[stream as usize].closed = output.closed;
+        Printed { head: output.head, total: output.total }
     }
 
     fn take_frame(&mut self) -> Option<Heard> {
@@ -115,8 +192,8 @@ impl Channel {
         Some(heard)
     }
 
-    /// Reads what has arrived, at most a mebibyte at a time so a flood cannot keep the judge
-    /// reading, and notes the end of the stream.
+    /// Reads what has arrived on the reply pipe, at most a mebibyte at a time so a flood
+    /// cannot keep the judge reading, and notes the end of the stream.
     fn fill(&mut self) {
         let mut chunk = [0u8; 1 << 16];
         for _ in 0..16 {

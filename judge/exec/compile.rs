@@ -18,13 +18,16 @@
 use std::fs;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use super::diagnose::{diagnose, newer, unowned, CompileError, Newer, SourceMap};
 use super::digest::Hasher;
 use super::files::{unique, write_atomically};
+use super::sandbox::{self, Confinement, Spec};
+use super::sys;
 use super::toolchain::{self, Toolchain};
 use crate::problem;
 
@@ -68,7 +71,10 @@ struct Layout {
     source: String,
     map: SourceMap,
     key: String,
+    /// The shown path a single unit's file is remapped to.
     remap: Option<String>,
+    /// Where the generated source is written, on the host.
+    path: PathBuf,
 }
 
 /// Why the compiler could not be used at all.
@@ -91,6 +97,9 @@ pub struct Compiler {
     toolchain: Toolchain,
     cache: PathBuf,
     settings: Settings,
+    /// Whether rustc runs in a sandbox: it then sees the toolchain, its one source file, the
+    /// driver library and a folder to write in, and nothing of the workspace.
+    sandboxed: bool,
     /// The driver library, built on first use by whichever thread needs it first.
     driver: OnceLock<Result<PathBuf, String>>,
 }
@@ -125,6 +134,22 @@ const CHECK: [&str; 6] = [
 /// The driver is built once, as a library every submission links, rather than compiled into
 /// every binary again (the README's "where the time goes" has the figures).
 const DRIVER_CRATE: &str = "judge_driver";
+const DRIVER_FILE: &str = "libjudge_driver.rlib";
+
+/// A compile gets this long, by the judge's clock, and this much address space; more is a
+/// compile error of its own ("compile time limit").
+const COMPILE_TIME: std::time::Duration = std::time::Duration::from_secs(20);
+const COMPILE_MEMORY: u64 = 8 << 30;
+/// A compiler's private /tmp, and how many processes (threads count) it may run.
+const COMPILE_SCRATCH: u64 = 512 << 20;
+const COMPILE_PROCESSES: u64 = 512;
+/// Where a sandboxed compiler sees the toolchain, its source, its output folder, the driver
+/// library and clippy's settings.
+const TOOLCHAIN: &str = "/toolchain";
+const SOURCES: &str = "/src";
+const OUTPUT: &str = "/out";
+const DRIVER_FOLDER: &str = "/driver";
+const CLIPPY: &str = "/clippy";
 
 fn driver_source() -> String {
     let mut source = format!("#![allow(dead_code, unused, clippy::all)]\npub type Solve = {};\n", problem::FN_TYPE);
@@ -136,7 +161,7 @@ fn driver_source() -> String {
 
 impl Compiler {
     /// Finds the compiler and prepares the cache folder.
-    pub fn new(cache: &Path, settings: Settings) -> Result<Compiler, CompilerMissing> {
+    pub fn new(cache: &Path, settings: Settings, sandboxed: bool) -> Result<Compiler, CompilerMissing> {
         let rustc = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
         for folder in ["src", "bin", "lib"] {
             let path = cache.join(folder);
@@ -144,7 +169,7 @@ impl Compiler {
         }
         let toolchain = toolchain::find(&rustc, cache)
             .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
-        Ok(Compiler { toolchain, cache: cache.to_path_buf(), settings, driver: OnceLock::new() })
+        Ok(Compiler { toolchain, cache: cache.to_path_buf(), settings, sandboxed, driver: OnceLock::new() })
     }
 
     /// `rustc 1.95.0 (59807616e 2026-04-14)`.
@@ -182,11 +207,11 @@ impl Compiler {
         let generated = self.cache.join("src").join(format!("{key}.rs"));
         // One unit: panics, `dbg!` and errors name the submission's own file.
         let remap = match chosen {
-            [unit] => Some(format!("--remap-path-prefix={}={}", generated.display(), unit.shown)),
+            [unit] => Some(unit.shown.clone()),
             _ => None,
         };
-        let map = SourceMap { generated, units: units_at, entries, remapped: remap.is_some() };
-        Ok(Layout { source, map, key, remap })
+        let map = SourceMap { generated: self.seen(&generated), units: units_at, entries, remapped: remap.is_some() };
+        Ok(Layout { source, map, key, remap, path: generated })
     }
 
     /// Many units in one binary, the n-th one that compiled served as unit n. Units the
@@ -199,7 +224,7 @@ impl Compiler {
                 return Ok(Batch { errors, binary: None });
             }
             let chosen: Vec<&Unit> = alive.iter().map(|&i| &units[i]).collect();
-            let Layout { source, map, key, remap } = self.layout(&chosen)?;
+            let Layout { source, map, key, remap, path } = self.layout(&chosen)?;
             let binary = self.cache.join("bin").join(&key);
             if binary.exists() {
                 return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
@@ -207,11 +232,16 @@ impl Compiler {
             let failure = self.cache.join("bin").join(format!("{key}.ce"));
             let stderr = match fs::read_to_string(&failure) {
                 Ok(cached) => cached,
-                Err(_) => match self.rustc(&source, &map.generated, &binary, remap.as_deref())? {
-                    None => return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) }),
-                    Some(stderr) => {
+                Err(_) => match self.rustc(&source, &path, &binary, remap.as_deref())? {
+                    Ok(()) => return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) }),
+                    Err(Failed::Errors(stderr)) => {
                         write_atomically(&failure, stderr.as_bytes())?;
                         stderr
+                    }
+                    // Not cached: a loaded machine may pass the limit where a quiet one does not.
+                    Err(Failed::Limit(error)) => {
+                        let errors = units.iter().map(|_| Some(error.clone())).collect();
+                        return Ok(Batch { errors, binary: None });
                     }
                 },
             };
@@ -260,7 +290,7 @@ impl Compiler {
             .hex();
         let path = self.cache.join("src").join(format!("check-{key}.rs"));
         let map = SourceMap {
-            generated: path.clone(),
+            generated: self.seen(&path),
             units: vec![(1, unit.source.lines().count().max(1), unit.shown.clone())],
             entries: vec![call_line + 1],
             remapped: true,
@@ -270,20 +300,19 @@ impl Compiler {
             Ok(said) => said,
             Err(_) => {
                 write_atomically(&path, source.as_bytes())?;
-                let (program, conf) = match clippy {
-                    Some(clippy) => (clippy, Some(self.clippy_conf()?)),
-                    None => (self.toolchain.rustc.as_path(), None),
+                let job = Job {
+                    tool: if clippy.is_some() { Tool::Clippy } else { Tool::Rustc },
+                    source: &path,
+                    output: "leetcode.rmeta",
+                    keep: None,
+                    driver: None,
+                    shown: Some(&unit.shown),
+                    args: CHECK.iter().map(|a| a.to_string()).collect(),
                 };
-                let mut command = Command::new(program);
-                command.arg(format!("--edition={}", self.settings.edition)).args(CHECK);
-                command.arg(format!("--remap-path-prefix={}={}", path.display(), unit.shown));
-                command.arg("-o").arg(self.cache.join("src").join(format!("check-{key}.rmeta"))).arg(&path);
-                if let Some(conf) = conf {
-                    command.env("CLIPPY_CONF_DIR", conf);
-                }
-                let output = self.run(&mut command)?;
-                let said =
-                    format!("{}\n{}", u8::from(output.status.success()), String::from_utf8_lossy(&output.stderr));
+                let said = match self.run(&job)? {
+                    Ran::Finished { success, stderr, .. } => format!("{}\n{stderr}", u8::from(success)),
+                    Ran::OverLimit(error) => return Ok(Checked { error: Some(error), newer: None }),
+                };
                 write_atomically(&remembered, said.as_bytes())?;
                 said
             }
@@ -307,34 +336,165 @@ impl Compiler {
         Ok(folder)
     }
 
-    /// Runs the compiler with a clean environment: only PATH, for the linker.
-    fn run(&self, command: &mut Command) -> io::Result<Output> {
-        let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
-        let conf =
-            command.get_envs().find(|(k, _)| *k == "CLIPPY_CONF_DIR").and_then(|(_, v)| v.map(|v| v.to_os_string()));
-        command.env_clear().env("PATH", path);
-        if let Some(conf) = conf {
-            command.env("CLIPPY_CONF_DIR", conf);
+    /// Where rustc sees a host file: in its sandbox, by name under `/src`; else where it is.
+    fn seen(&self, host: &Path) -> PathBuf {
+        match (self.sandboxed, host.file_name()) {
+            (true, Some(name)) => Path::new(SOURCES).join(name),
+            _ => host.to_path_buf(),
         }
-        command.output()
     }
 
-    /// Runs rustc; `Ok(None)` when the binary was written, `Ok(Some(stderr))` when it failed.
-    fn rustc(&self, source: &str, path: &Path, binary: &Path, remap: Option<&str>) -> io::Result<Option<String>> {
-        write_atomically(path, source.as_bytes())?;
-        let partial = binary.with_extension(format!("part{}-{}", std::process::id(), unique()));
-        let mut extern_driver = std::ffi::OsString::from(format!("{DRIVER_CRATE}="));
-        extern_driver.push(self.driver()?);
-        let mut command = Command::new(&self.toolchain.rustc);
-        command.arg(format!("--edition={}", self.settings.edition)).args(CODEGEN).args(BINARY);
-        command.arg("--extern").arg(extern_driver).args(remap);
-        let output = self.run(command.arg("-o").arg(&partial).arg(path))?;
-        if output.status.success() {
-            fs::rename(&partial, binary)?;
-            return Ok(None);
+    /// One run of the compiler, in a sandbox of its own where children have one, with a clean
+    /// environment (only PATH, for the linker), a fresh folder to write in, a wall-clock limit
+    /// and a ceiling on its address space; killed with the judge.
+    fn run(&self, job: &Job) -> io::Result<Ran> {
+        let folder = self.cache.join("bin").join(format!("run-{}-{}", std::process::id(), unique()));
+        fs::create_dir_all(&folder)?;
+        let ran = self.run_in(job, &folder).and_then(|ran| {
+            if let (Ran::Finished { success: true, .. }, Some(keep)) = (&ran, job.keep) {
+                fs::rename(folder.join(job.output), keep)?;
+            }
+            Ok(ran)
+        });
+        let _ = fs::remove_dir_all(&folder);
+        ran
+    }
+
+    fn run_in(&self, job: &Job, folder: &Path) -> io::Result<Ran> {
+        let host_tool = match job.tool {
+            Tool::Clippy => self.toolchain.clippy_driver.clone().unwrap_or_else(|| self.toolchain.rustc.clone()),
+            Tool::Rustc => self.toolchain.rustc.clone(),
+        };
+        let conf = match job.tool {
+            Tool::Clippy => Some(self.clippy_conf()?),
+            Tool::Rustc => None,
+        };
+        let mut spec = Spec::system();
+        let (tool, source, out, driver, conf_seen) = if self.sandboxed {
+            spec.bind(&self.toolchain.sysroot, TOOLCHAIN, false);
+            spec.bind(job.source, self.seen(job.source), false);
+            spec.bind(folder, OUTPUT, true);
+            if let Some(driver) = job.driver {
+                spec.bind(driver, Path::new(DRIVER_FOLDER).join(DRIVER_FILE), false);
+            }
+            if let Some(conf) = &conf {
+                spec.bind(conf, CLIPPY, false);
+            }
+            // Debian's `cc` is a link through /etc/alternatives.
+            if Path::new("/etc/alternatives").is_dir() {
+                spec.bind("/etc/alternatives", "/etc/alternatives", false);
+            }
+            spec.scratch = Some(("/tmp".into(), COMPILE_SCRATCH));
+            spec.processes = Some(COMPILE_PROCESSES);
+            let tool_name = host_tool.file_name().unwrap_or_default();
+            let tool = Path::new(TOOLCHAIN).join("bin").join(tool_name);
+            let driver = job.driver.map(|_| Path::new(DRIVER_FOLDER).join(DRIVER_FILE));
+            (tool, self.seen(job.source), PathBuf::from(OUTPUT), driver, conf.as_ref().map(|_| PathBuf::from(CLIPPY)))
+        } else {
+            (host_tool, job.source.to_path_buf(), folder.to_path_buf(), job.driver.map(Path::to_path_buf), conf)
+        };
+        let mut command = Command::new(&tool);
+        command.arg(format!("--edition={}", self.settings.edition)).args(&job.args);
+        command.arg("-o").arg(out.join(job.output));
+        if let Some(driver) = driver {
+            let mut extern_driver = std::ffi::OsString::from(format!("{DRIVER_CRATE}="));
+            extern_driver.push(driver);
+            command.arg("--extern").arg(extern_driver);
         }
-        let _ = fs::remove_file(&partial);
-        Ok(Some(String::from_utf8_lossy(&output.stderr).into_owned()))
+        if let Some(shown) = job.shown {
+            command.arg(format!("--remap-path-prefix={}={shown}", source.display()));
+        }
+        command.arg(&source);
+        let path = match self.sandboxed {
+            true => "/usr/bin:/bin".into(),
+            false => std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        };
+        command.env_clear().env("PATH", path).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        command.process_group(0);
+        if let Some(conf) = conf_seen {
+            command.env("CLIPPY_CONF_DIR", conf);
+        }
+        let judge = std::process::id();
+        // SAFETY: between fork and exec the closure only makes system calls.
+        unsafe {
+            command.pre_exec(move || {
+                sys::die_with_parent()?;
+                if sys::parent_id() != judge {
+                    return Err(io::Error::from_raw_os_error(3));
+                }
+                sys::limit(sys::Resource::AddressSpace, COMPILE_MEMORY)
+            });
+        }
+        if self.sandboxed {
+            let confinement = std::sync::Arc::new(Confinement::new(&spec)?);
+            std::os::unix::fs::chown(folder, Some(confinement.outside_uid()), None)?;
+            sandbox::confine(&mut command, &confinement);
+        }
+        let mut child = command.spawn()?;
+        let (mut stdout, mut stderr) = (child.stdout.take(), child.stderr.take());
+        let read = |pipe: &mut Option<_>| {
+            let mut pipe: Option<std::process::ChildStderr> = pipe.take();
+            std::thread::spawn(move || {
+                let mut text = Vec::new();
+                if let Some(pipe) = pipe.as_mut() {
+                    let _ = io::Read::read_to_end(pipe, &mut text);
+                }
+                text
+            })
+        };
+        let said = read(&mut stderr);
+        let drained = stdout.take().map(|mut pipe| {
+            std::thread::spawn(move || {
+                let _ = io::copy(&mut pipe, &mut io::sink());
+            })
+        });
+        let finished = sandbox::wait_timeout(&mut child, COMPILE_TIME)?;
+        let stderr = String::from_utf8_lossy(&said.join().unwrap_or_default()).into_owned();
+        if let Some(drained) = drained {
+            let _ = drained.join();
+        }
+        let Some(status) = finished else {
+            let seconds = COMPILE_TIME.as_secs();
+            let error =
+                CompileError::whole(format!("compile time limit: rustc ran past {seconds} s and was killed"), stderr);
+            return Ok(Ran::OverLimit(error));
+        };
+        match (status.code(), status.signal()) {
+            (Some(code), _) => Ok(Ran::Finished { success: code == 0, stderr }),
+            (None, Some(sys::SIGABRT)) if stderr.contains("memory allocation of") => {
+                let gib = COMPILE_MEMORY >> 30;
+                let error =
+                    CompileError::whole(format!("compile memory limit: rustc ran out of its {gib} GiB"), stderr);
+                Ok(Ran::OverLimit(error))
+            }
+            // Killed by something else (the kernel's out-of-memory killer, say): the judge's
+            // trouble, not the file's, and nothing to remember.
+            (None, signal) => Err(io::Error::other(format!("rustc was killed by signal {}", signal.unwrap_or(0)))),
+        }
+    }
+
+    /// Runs rustc to build a binary at `binary`; a compile error's stderr, or a limit it passed.
+    fn rustc(&self, source: &str, path: &Path, binary: &Path, remap: Option<&str>) -> io::Result<Result<(), Failed>> {
+        write_atomically(path, source.as_bytes())?;
+        let driver = self.driver()?.to_path_buf();
+        let mut args: Vec<String> = CODEGEN.iter().chain(&BINARY).map(|a| a.to_string()).collect();
+        args.retain(|a| !a.is_empty());
+        let job = Job {
+            tool: Tool::Rustc,
+            source: path,
+            output: "submission",
+            keep: Some(binary),
+            driver: Some(&driver),
+            shown: remap,
+            args,
+        };
+        let ran = self.run(&job)?;
+        let result = match ran {
+            Ran::Finished { success: true, .. } => Ok(()),
+            Ran::Finished { stderr, .. } => Err(Failed::Errors(stderr)),
+            Ran::OverLimit(error) => Err(Failed::Limit(error)),
+        };
+        Ok(result)
     }
 
     /// The driver library, built once for this compiler and these flags, then cached.
@@ -354,30 +514,68 @@ impl Compiler {
         }
         let key = key.finish().hex();
         let folder = self.cache.join("lib").join(&key);
-        let library = folder.join(format!("lib{DRIVER_CRATE}.rlib"));
+        let library = folder.join(DRIVER_FILE);
         if library.exists() {
             return Ok(library);
         }
         fs::create_dir_all(&folder)?;
         let path = self.cache.join("src").join(format!("driver-{key}.rs"));
         write_atomically(&path, source.as_bytes())?;
-        // rustc keeps its object files beside the output: each build gets a folder of its own,
-        // so two judges building at once do not clobber each other's.
-        let scratch = folder.join(format!("build-{}-{}", std::process::id(), unique()));
-        fs::create_dir_all(&scratch)?;
-        let partial = scratch.join(format!("lib{DRIVER_CRATE}.rlib"));
-        let mut command = Command::new(&self.toolchain.rustc);
-        command.arg(format!("--edition={}", self.settings.edition)).args(CODEGEN);
-        command.args(["--crate-type=rlib", &format!("--crate-name={DRIVER_CRATE}")]);
-        let output = self.run(command.arg("-o").arg(&partial).arg(&path));
-        let built = match output {
-            Ok(output) if output.status.success() => fs::rename(&partial, &library),
-            Ok(output) => Err(io::Error::other(String::from_utf8_lossy(&output.stderr).into_owned())),
-            Err(e) => Err(e),
+        let mut args: Vec<String> = CODEGEN.iter().map(|a| a.to_string()).collect();
+        args.extend(["--crate-type=rlib".to_string(), format!("--crate-name={DRIVER_CRATE}")]);
+        let job = Job {
+            tool: Tool::Rustc,
+            source: &path,
+            output: DRIVER_FILE,
+            keep: Some(&library),
+            driver: None,
+            shown: None,
+            args,
         };
-        let _ = fs::remove_dir_all(&scratch);
-        built.map(|()| library)
+        match self.run(&job)? {
+            Ran::Finished { success: true, .. } => {}
+            Ran::Finished { stderr, .. } => return Err(io::Error::other(stderr)),
+            Ran::OverLimit(error) => return Err(io::Error::other(error.headline)),
+        }
+        Ok(library)
     }
+}
+
+/// Which compiler a run starts.
+#[derive(Clone, Copy)]
+enum Tool {
+    Rustc,
+    /// `clippy-driver`, where the toolchain has it (else rustc).
+    Clippy,
+}
+
+/// One compiler run: its source file (on the host), the file it writes by name, the driver
+/// library it links, the shown path its source is remapped to, and its other arguments.
+struct Job<'a> {
+    tool: Tool,
+    source: &'a Path,
+    output: &'a str,
+    /// Where that file is kept, on the host, when the run succeeds.
+    keep: Option<&'a Path>,
+    driver: Option<&'a Path>,
+    shown: Option<&'a str>,
+    args: Vec<String>,
+}
+
+/// How a compiler run ended.
+enum Ran {
+    /// It ran to its end, and the file it wrote is kept.
+    Finished { success: bool, stderr: String },
+    /// It passed the compile time or memory limit: a compile error of its own.
+    OverLimit(CompileError),
+}
+
+/// Why a build made no binary.
+enum Failed {
+    /// rustc's errors: the file's own, remembered until it changes.
+    Errors(String),
+    /// A limit it passed: not remembered.
+    Limit(CompileError),
 }
 
 /// A source being generated, and how many lines it has.
@@ -417,6 +615,10 @@ fn generate(units: &[&Unit]) -> (String, Vec<(usize, usize, String)>, Vec<usize>
             out.push("}");
         }
     }
+    // The driver's allocator tells the judge of an allocation that failed.
+    out.push(&format!(
+        "#[global_allocator] static ALLOCATOR: {DRIVER_CRATE}::driver::Allocator = {DRIVER_CRATE}::driver::Allocator;"
+    ));
     out.push("fn main() {");
     out.push(&format!("let solutions: [{DRIVER_CRATE}::Solve; {}] = [", units.len()));
     for i in 0..units.len() {

@@ -1,12 +1,16 @@
 //! The driver: the `main` of every submission's own binary, never part of the judge. It reads
 //! requests on the judge's pipe, calls the solution on a thread with the stack it was given,
 //! and answers on the other pipe. It records a panic's message and place, reports a stack
-//! overflow only when the fault hit the guard page below the solution's stack, and flushes
-//! what the solution printed after each call, so the judge finds it in its capture files.
+//! overflow only when the fault hit the guard page below the solution's stack, reports an
+//! allocation that failed (through `Allocator`, the binary's global allocator), and flushes
+//! what the solution printed before each answer, so the judge reads it before the answer.
+//! The judge keeps its own clock and reads memory from the kernel: the times sent here are
+//! only shown.
 //!
 //! Its parent module provides `sys`, `wire` and `Solve`, the solution's function type.
 //! Command line: `<unit> <stack bytes>`; `unit` picks the solution of a batch build.
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::fs::File;
 use std::hint::black_box;
 use std::io::{self, Write};
@@ -19,7 +23,7 @@ use std::thread;
 use std::time::Instant;
 
 use super::sys;
-use super::wire::{self, Exit, Reply, Request};
+use super::wire::{self, Exit, Refusal, Reply, Request};
 use super::Solve;
 
 /// The thread that runs the solution; the panic hook records panics on it alone.
@@ -29,6 +33,59 @@ const THREAD: &str = "solution";
 const GUARD_WINDOW: usize = 1 << 20;
 /// How far the kernel's batched peak may run ahead of the exact resident count.
 const PEAK_SLACK_KIB: u64 = 1024;
+
+/// The binary's global allocator: the system's, and a frame to the judge when an allocation
+/// fails (std then aborts), so that the judge can tell a failed allocation from another abort.
+pub struct Allocator;
+
+impl Allocator {
+    fn failed(size: usize) {
+        let frame = wire::allocation_frame(SERVING.load(Ordering::Acquire), size as u64);
+        let _ = sys::write_all(wire::REPLY_FD, &frame);
+    }
+}
+
+// SAFETY: every method hands the call to the system allocator unchanged; on failure it only
+// writes a frame built on the stack.
+unsafe impl GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is System's.
+        let block = unsafe { System.alloc(layout) };
+        if block.is_null() {
+            Allocator::failed(layout.size());
+        }
+        block
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as above.
+        let block = unsafe { System.alloc_zeroed(layout) };
+        if block.is_null() {
+            Allocator::failed(layout.size());
+        }
+        block
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(block, layout) }
+    }
+
+    unsafe fn realloc(&self, block: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        // SAFETY: as above.
+        let moved = unsafe { System.realloc(block, layout, size) };
+        if moved.is_null() {
+            Allocator::failed(size);
+        }
+        moved
+    }
+}
+
+/// Tells the judge why the driver cannot serve, then ends.
+fn refuse(why: Refusal) -> ! {
+    let _ = sys::write_all(wire::REPLY_FD, &Reply::Refused { why }.encode(SERVING.load(Ordering::Acquire)));
+    std::process::exit(Exit::Refused as i32)
+}
 
 struct Panic {
     message: String,
@@ -47,7 +104,7 @@ pub fn main(solutions: &[Solve]) {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let (solve, stack) = match args[..] {
         [unit, stack] if unit < solutions.len() => (solutions[unit], stack),
-        _ => std::process::exit(Exit::BadArguments as i32),
+        _ => refuse(Refusal::BadArguments),
     };
     panic::set_hook(Box::new(record_panic));
     // Without the hook an overflow still kills the process; it is only named less precisely.
@@ -55,7 +112,7 @@ pub fn main(solutions: &[Solve]) {
     let worker = thread::Builder::new().name(THREAD.to_string()).stack_size(stack).spawn(move || serve(solve, stack));
     let exit = match worker {
         Ok(worker) => worker.join().unwrap_or(Exit::Panicked),
-        Err(_) => Exit::NoStack,
+        Err(_) => refuse(Refusal::NoStack),
     };
     let _ = io::stdout().flush();
     std::process::exit(exit as i32);
@@ -104,7 +161,7 @@ fn serve(solve: Solve, stack: usize) -> Exit {
         let (seq, request) = match wire::read_request(&mut requests) {
             Ok(Some(request)) => request,
             Ok(None) => return Exit::Served,
-            Err(_) => return Exit::BadRequest,
+            Err(_) => refuse(Refusal::BadRequest),
         };
         SERVING.store(seq, Ordering::Release);
         let mut send = |reply: Reply| {
@@ -112,7 +169,7 @@ fn serve(solve: Solve, stack: usize) -> Exit {
             wire::send(&mut replies, &reply.encode(seq))
         };
         let served = match request {
-            Request::Call { values, peak } => call_once(solve, values.into_owned(), peak).map(&mut send),
+            Request::Call { values } => call_once(solve, values.into_owned()).map(&mut send),
             Request::Batch { cases } => batch(solve, cases).map(&mut send),
             Request::Time { values, reps } => time(solve, &values, reps, &mut send),
             Request::Measure { values } => measure(solve, values.into_owned()).map(&mut send),
@@ -155,14 +212,12 @@ fn kept(answer: String) -> Vec<u8> {
     bytes
 }
 
-fn call_once(solve: Solve, values: Vec<i32>, peak: bool) -> Result<Reply, Panic> {
-    let peak = peak && sys::reset_peak();
+fn call_once(solve: Solve, values: Vec<i32>) -> Result<Reply, Panic> {
     let start = Instant::now();
     let answer = call(solve, values);
     let nanos = start.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
     let answer = answer?;
-    let peak_kib = if peak { sys::proc_kib(None, "status", "VmHWM") } else { None };
-    Ok(Reply::Answer { nanos, peak_kib, length: answer.len() as u64, answer: kept(answer) })
+    Ok(Reply::Answer { nanos, length: answer.len() as u64, answer: kept(answer) })
 }
 
 fn batch(solve: Solve, cases: Vec<Vec<i32>>) -> Result<Reply, Panic> {

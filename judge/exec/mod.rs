@@ -13,8 +13,10 @@ pub mod diagnose;
 pub mod digest;
 pub mod files;
 pub mod limits;
+pub mod meter;
 pub mod outcome;
 pub mod room;
+pub mod sandbox;
 // Half of each of these two is the driver's end: the judge does not call it.
 #[allow(dead_code)]
 pub mod sys;

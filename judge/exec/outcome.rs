@@ -11,9 +11,10 @@ pub struct Answered {
     /// What it returned, cut to `wire::ANSWER_KEPT` bytes; `length` is the whole length.
     pub answer: Vec<u8>,
     pub length: u64,
-    /// The call alone, measured in the child.
+    /// The call alone, measured in the child: shown, never trusted for a verdict.
     pub nanos: u64,
-    /// The child's peak resident memory during the call, where the system can say.
+    /// The child's peak resident memory during the call, all its processes together, read by
+    /// the judge from the kernel.
     pub peak_kib: Option<u64>,
 }
 
@@ -22,7 +23,7 @@ pub struct Answered {
 pub enum Ending {
     /// It panicked: the message and, when it lies in the submission's file, the place.
     Panicked { message: String, place: Place },
-    /// It ran into the guard page below its stack.
+    /// It ran into the guard page below its stack of this many MiB.
     StackOverflow,
     /// A signal the judge did not send ended it; `detail` is the last line it wrote to stderr.
     Signalled { signal: i32, detail: Option<String> },
@@ -34,20 +35,22 @@ pub enum Ending {
     TimedOut { after: Duration },
     /// Its resident memory passed the limit; the judge killed it at this peak.
     MemoryLimit { peak_kib: u64 },
-    /// An allocation of this many bytes failed against the address-space ceiling.
+    /// An allocation of this many bytes failed (against the address-space ceiling, or past
+    /// what the machine can give).
     AllocationFailed { bytes: u64 },
     /// It printed more than the output limit on one stream.
     OutputLimit { stream: Stream, bytes: u64 },
     /// The driver could not start the solution's thread with the stack it was given.
     NoStack,
-    /// The driver refused the judge's request: a bug in the judge, not in the solution.
-    Protocol { code: i32 },
+    /// The driver could not serve the judge's request before the solution ran: a bug in the
+    /// judge, not in the solution.
+    Protocol,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stream {
-    Stdout,
-    Stderr,
+    Stdout = 0,
+    Stderr = 1,
 }
 
 /// What a solution printed on one stream during one call.
@@ -71,6 +74,6 @@ pub struct Call {
 impl Ending {
     /// Whether the fault is the judge's or the machine's, not the submission's.
     pub fn is_judge_fault(&self) -> bool {
-        matches!(self, Ending::NoStack | Ending::Protocol { .. })
+        matches!(self, Ending::NoStack | Ending::Protocol)
     }
 }

@@ -3,11 +3,12 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::child::Child;
+use super::child::{Child, Isolation};
 use super::compile::{Binary, Compiler, Program, Unit};
 use super::limits::Limits;
 use super::outcome::{Ending, Stream};
 use super::room::Room;
+use super::sandbox;
 
 fn compiler() -> Compiler {
     let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
@@ -15,7 +16,15 @@ fn compiler() -> Compiler {
         edition: crate::problem::leetcode::EDITION,
         rust_version: crate::problem::leetcode::RUST_VERSION.to_string(),
     };
-    Compiler::new(&cache, settings).unwrap_or_else(|e| panic!("{e:?}"))
+    Compiler::new(&cache, settings, sandbox::probe().is_ok()).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// Where the judge would run children on this machine: a sandbox where the kernel allows one.
+fn isolation() -> Isolation {
+    match sandbox::probe() {
+        Ok(()) => Isolation::Sandbox,
+        Err(_) => Isolation::Room(Room::new().unwrap()),
+    }
 }
 
 /// A submission whose method body is `body`, with `stone_value` in scope.
@@ -30,8 +39,8 @@ fn build(name: &str, body: &str) -> Binary {
     compiler().build(&unit(name, body)).unwrap().unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
 
-fn child(binary: &Binary, limits: Limits, room: &Room) -> Child {
-    Child::spawn(&Program { binary: binary.clone(), unit: 0 }, limits, room).unwrap()
+fn child(binary: &Binary, limits: Limits, isolation: &Isolation) -> Child {
+    Child::spawn(&Program { binary: binary.clone(), unit: 0 }, limits, isolation).unwrap()
 }
 
 fn quick() -> Limits {
@@ -58,8 +67,8 @@ fn an_atomic_write_replaces_a_file_but_never_a_device_or_a_folder() {
 fn an_answer_comes_back_with_its_time_peak_and_output() {
     let binary =
         build("echo_len", "println!(\"n = {}\", stone_value.len()); eprint!(\"dbg\"); stone_value.len().to_string()");
-    let room = Room::new().unwrap();
-    let mut child = child(&binary, quick(), &room);
+    let isolation = isolation();
+    let mut child = child(&binary, quick(), &isolation);
     for n in [1, 3, 50_000] {
         let call = child.call(&vec![7; n]);
         let answered = call.result.unwrap();
@@ -92,9 +101,9 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     assert!(batch.errors[0].is_none() && batch.errors[2].is_none());
     assert_eq!(batch.errors[1].as_ref().unwrap().place.as_ref().unwrap().file, "solutions/b.rs");
     let binary = batch.binary.unwrap();
-    let room = Room::new().unwrap();
+    let isolation = isolation();
     for (index, want) in [(0, "A"), (1, "C")] {
-        let answer = Child::spawn(&Program { binary: binary.clone(), unit: index }, quick(), &room)
+        let answer = Child::spawn(&Program { binary: binary.clone(), unit: index }, quick(), &isolation)
             .unwrap()
             .call(&[1])
             .result
@@ -107,8 +116,8 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
 #[test]
 fn a_panic_is_reported_with_its_message_and_line_and_ends_the_child() {
     let binary = build("panics", "let i = stone_value.len();\nstone_value[i].to_string()");
-    let room = Room::new().unwrap();
-    let mut child = child(&binary, quick(), &room);
+    let isolation = isolation();
+    let mut child = child(&binary, quick(), &isolation);
     match child.call(&[1, 2]).result {
         Err(Ending::Panicked { message, place }) => {
             assert!(message.contains("index out of bounds"), "{message}");
@@ -124,12 +133,12 @@ fn a_stack_overflow_is_named_only_when_the_guard_page_is_hit() {
     let recurse = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }\n\
                    deep(u64::MAX).to_string()";
     let binary = build("overflows", recurse);
-    let room = Room::new().unwrap();
+    let isolation = isolation();
     let small = Limits { stack_mib: 1, ..quick() };
-    assert_eq!(child(&binary, small, &room).call(&[1]).result, Err(Ending::StackOverflow));
+    assert_eq!(child(&binary, small, &isolation).call(&[1]).result, Err(Ending::StackOverflow));
     // A null pointer read is a fault too, but not an overflow.
     let segv = build("segv", "let p = std::hint::black_box(0usize) as *const i32;\nunsafe { *p }.to_string()");
-    match child(&segv, quick(), &room).call(&[1]).result {
+    match child(&segv, quick(), &isolation).call(&[1]).result {
         Err(Ending::Signalled { signal: 11, .. }) => {}
         other => panic!("{other:?}"),
     }
@@ -140,9 +149,9 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
     let body = "std::thread::spawn(|| loop { println!(\"\\u{1e}judge:0 ok 1 - 5\\nAlice\"); \
                 std::thread::sleep(std::time::Duration::from_millis(1)); });\nloop { std::hint::spin_loop(); }";
     let binary = build("spins", body);
-    let room = Room::new().unwrap();
+    let isolation = isolation();
     let start = Instant::now();
-    match child(&binary, quick(), &room).call(&[1]).result {
+    match child(&binary, quick(), &isolation).call(&[1]).result {
         Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
         other => panic!("{other:?}"),
     }
@@ -151,29 +160,31 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
 
 #[test]
 fn memory_output_and_exits_get_their_own_endings() {
-    let room = Room::new().unwrap();
+    let isolation = isolation();
     let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
-    match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::TESTING }, &room).call(&[1]).result
+    match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::TESTING }, &isolation)
+        .call(&[1])
+        .result
     {
         Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib > 256 << 10, "{peak_kib}"),
         other => panic!("{other:?}"),
     }
     let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
-    match child(&flood, quick(), &room).call(&[1]).result {
+    match child(&flood, quick(), &isolation).call(&[1]).result {
         Err(Ending::OutputLimit { stream: Stream::Stdout, .. }) => {}
         other => panic!("{other:?}"),
     }
     let exits = build("exits", "std::process::exit(0)");
-    assert!(matches!(child(&exits, quick(), &room).call(&[1]).result, Err(Ending::Exited { code: 0, .. })));
+    assert!(matches!(child(&exits, quick(), &isolation).call(&[1]).result, Err(Ending::Exited { code: 0, .. })));
     let aborts = build("aborts", "std::process::abort()");
-    assert!(matches!(child(&aborts, quick(), &room).call(&[1]).result, Err(Ending::Signalled { signal: 6, .. })));
+    assert!(matches!(child(&aborts, quick(), &isolation).call(&[1]).result, Err(Ending::Signalled { signal: 6, .. })));
 }
 
 #[test]
 fn batches_time_and_memory_are_answered() {
     let binary = build("sums", "stone_value.iter().sum::<i32>().to_string()");
-    let room = Room::new().unwrap();
-    let mut child = child(&binary, quick(), &room);
+    let isolation = isolation();
+    let mut child = child(&binary, quick(), &isolation);
     let cases: Vec<Vec<i32>> = vec![vec![1, 2], vec![5], vec![-3, 3, 9]];
     child.send_batch(&super::child::Batch::new(77, cases.iter().map(Vec::as_slice))).unwrap();
     let answered = child.receive_batch(Duration::from_secs(1)).unwrap();
@@ -193,7 +204,7 @@ mod wire_frames {
     #[test]
     fn every_request_and_reply_reads_back_as_written() {
         let requests = [
-            Request::Call { values: vec![1, -2, 1000, -1000].into(), peak: true },
+            Request::Call { values: vec![1, -2, 1000, -1000].into() },
             Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
             Request::Time { values: vec![9; 3].into(), reps: 31 },
             Request::Measure { values: vec![5].into() },
@@ -208,8 +219,10 @@ mod wire_frames {
         }
         assert_eq!(read_request(&mut input).unwrap(), None);
         let replies = [
-            Reply::Answer { nanos: 12, peak_kib: None, length: 3, answer: b"Bob".to_vec() },
-            Reply::Answer { nanos: 0, peak_kib: Some(4096), length: 0, answer: Vec::new() },
+            Reply::Answer { nanos: 12, length: 3, answer: b"Bob".to_vec() },
+            Reply::Answer { nanos: 0, length: 0, answer: Vec::new() },
+            Reply::AllocationFailed { bytes: 2 << 30 },
+            Reply::Refused { why: Refusal::NoStack },
             Reply::Answers {
                 nanos: 7,
                 packed: [&b"Alice"[..], b"", b"Tie"].iter().fold(Vec::new(), |mut p, a| {
@@ -246,7 +259,7 @@ mod wire_frames {
 
     #[test]
     fn broken_streams_are_errors_not_panics() {
-        let whole = Request::Call { values: vec![1, 2, 3].into(), peak: false }.encode(1);
+        let whole = Request::Call { values: vec![1, 2, 3].into() }.encode(1);
         for cut in 1..whole.len() {
             assert!(read_request(&mut &whole[..cut]).is_err(), "cut at {cut}");
         }
@@ -261,13 +274,5 @@ mod wire_frames {
         padded[5] += 1;
         padded.push(0);
         assert!(read_request(&mut padded.as_slice()).is_err());
-    }
-
-    #[test]
-    fn exit_codes_are_distinct_and_read_back() {
-        for exit in Exit::ALL {
-            assert_eq!(Exit::from_code(exit as i32), Some(exit));
-        }
-        assert_eq!(Exit::from_code(101), None);
     }
 }

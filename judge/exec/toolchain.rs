@@ -19,6 +19,8 @@ pub struct Toolchain {
     pub rustc: PathBuf,
     /// The sysroot's `clippy-driver`, when the toolchain has clippy.
     pub clippy_driver: Option<PathBuf>,
+    /// The toolchain's root: rustc finds its libraries below it.
+    pub sysroot: PathBuf,
     /// `rustc -vV`.
     pub version: String,
 }
@@ -43,6 +45,7 @@ pub fn find(rustc: &str, cache: &Path) -> io::Result<Toolchain> {
     Ok(Toolchain {
         rustc: if own.is_file() { own } else { PathBuf::from(rustc) },
         clippy_driver: clippy.is_file().then_some(clippy),
+        sysroot,
         version,
     })
 }

@@ -25,8 +25,8 @@ const FRAME_LIMIT: u32 = 256 << 20;
 /// The judge lends its cases (`Cow::Borrowed`); the driver owns what it decodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request<'a> {
-    /// One call, timed; `peak` asks for the call's peak resident memory too.
-    Call { values: Cow<'a, [i32]>, peak: bool },
+    /// One call, timed by the driver (for display: the judge keeps its own clock).
+    Call { values: Cow<'a, [i32]> },
     /// Many calls, untimed, answered together: stress and verify.
     Batch { cases: Vec<Vec<i32>> },
     /// One warm-up call, then `reps` timed calls each on a fresh copy, each answered as it ends.
@@ -42,7 +42,7 @@ pub enum Reply {
     /// count from here, not from process start.
     Ready,
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
-    Answer { nanos: u64, peak_kib: Option<u64>, length: u64, answer: Vec<u8> },
+    Answer { nanos: u64, length: u64, answer: Vec<u8> },
     /// Every call of a batch returned, in order, each answer cut to ANSWER_KEPT and packed
     /// as its length (u32) and bytes: read them with `unpack`. `nanos` is the whole batch.
     Answers { nanos: u64, packed: Vec<u8> },
@@ -54,41 +54,37 @@ pub enum Reply {
     Panicked { message: String, file: String, line: u32, column: u32 },
     /// The call ran into the guard page below its stack; the driver exits after this.
     StackOverflow,
+    /// An allocation of this many bytes failed; the process aborts after this.
+    AllocationFailed { bytes: u64 },
+    /// The driver could not do its part (sent before it exits).
+    Refused { why: Refusal },
 }
 
-/// How a driver process ends, when it ends by itself.
+/// Why the driver could not serve, through no fault of the solution's code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its command line was not the judge's.
+    BadArguments = 1,
+    /// A request could not be read or made no sense.
+    BadRequest = 2,
+    /// The solution's thread could not get the stack it was asked for.
+    NoStack = 3,
+}
+
+/// How a driver process ends, when it ends by itself: for a person reading a status; the
+/// judge goes by the frames, since a solution may call `exit` with any code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// The judge closed the request pipe.
     Served = 0,
-    /// Its command line was not the judge's.
-    BadArguments = 2,
+    /// It could not serve: a `Refused` frame says why.
+    Refused = 2,
     /// A call panicked (reported first).
     Panicked = 3,
-    /// A request could not be read or made no sense.
-    BadRequest = 4,
     /// The reply pipe is closed.
     ReplyClosed = 5,
     /// A call overflowed its stack (reported first).
     StackOverflow = 6,
-    /// The solution's thread could not get the stack it was asked for.
-    NoStack = 7,
-}
-
-impl Exit {
-    pub const ALL: [Exit; 7] = [
-        Exit::Served,
-        Exit::BadArguments,
-        Exit::Panicked,
-        Exit::BadRequest,
-        Exit::ReplyClosed,
-        Exit::StackOverflow,
-        Exit::NoStack,
-    ];
-
-    pub fn from_code(code: i32) -> Option<Exit> {
-        Exit::ALL.into_iter().find(|e| *e as i32 == code)
-    }
 }
 
 const CALL: u8 = 1;
@@ -102,6 +98,8 @@ const MEASURED: u8 = 14;
 const PANICKED: u8 = 15;
 const OVERFLOW: u8 = 16;
 const READY: u8 = 17;
+const ALLOCATION: u8 = 18;
+const REFUSED: u8 = 19;
 
 fn frame(kind: u8, seq: u32, payload: Vec<u8>) -> Vec<u8> {
     framed(kind, seq, |out| out.extend_from_slice(&payload))
@@ -137,10 +135,7 @@ fn put_optional(out: &mut Vec<u8>, value: Option<u64>) {
 impl Request<'_> {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         match self {
-            Request::Call { values, peak } => framed(CALL, seq, |out| {
-                out.push(u8::from(*peak));
-                put_values(out, values);
-            }),
+            Request::Call { values } => framed(CALL, seq, |out| put_values(out, values)),
             Request::Batch { cases } => encode_batch(seq, cases.iter().map(Vec::as_slice)),
             Request::Time { values, reps } => framed(TIME, seq, |out| {
                 out.extend_from_slice(&reps.to_le_bytes());
@@ -153,10 +148,7 @@ impl Request<'_> {
     fn decode(kind: u8, payload: &[u8]) -> Option<Request<'static>> {
         let mut at = Reader { bytes: payload, at: 0 };
         let request = match kind {
-            CALL => {
-                let peak = at.take(1)?[0] != 0;
-                Request::Call { peak, values: at.values()?.into() }
-            }
+            CALL => Request::Call { values: at.values()?.into() },
             BATCH => {
                 let count = at.u32()? as usize;
                 let mut cases = Vec::with_capacity(count.min(1 << 16));
@@ -187,9 +179,8 @@ impl Reply {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         let mut payload = Vec::new();
         let kind = match self {
-            Reply::Answer { nanos, peak_kib, length, answer } => {
+            Reply::Answer { nanos, length, answer } => {
                 payload.extend_from_slice(&nanos.to_le_bytes());
-                put_optional(&mut payload, *peak_kib);
                 payload.extend_from_slice(&length.to_le_bytes());
                 payload.extend_from_slice(answer);
                 ANSWER
@@ -218,6 +209,14 @@ impl Reply {
             }
             Reply::StackOverflow => OVERFLOW,
             Reply::Ready => READY,
+            Reply::AllocationFailed { bytes } => {
+                payload.extend_from_slice(&bytes.to_le_bytes());
+                ALLOCATION
+            }
+            Reply::Refused { why } => {
+                payload.push(*why as u8);
+                REFUSED
+            }
         };
         frame(kind, seq, payload)
     }
@@ -225,12 +224,7 @@ impl Reply {
     fn decode(kind: u8, payload: &[u8]) -> Option<Reply> {
         let mut at = Reader { bytes: payload, at: 0 };
         let reply = match kind {
-            ANSWER => Reply::Answer {
-                nanos: at.u64()?,
-                peak_kib: at.optional()?,
-                length: at.u64()?,
-                answer: at.rest().to_vec(),
-            },
+            ANSWER => Reply::Answer { nanos: at.u64()?, length: at.u64()?, answer: at.rest().to_vec() },
             ANSWERS => {
                 let nanos = at.u64()?;
                 let packed = at.rest().to_vec();
@@ -247,6 +241,15 @@ impl Reply {
             }
             OVERFLOW => Reply::StackOverflow,
             READY => Reply::Ready,
+            ALLOCATION => Reply::AllocationFailed { bytes: at.u64()? },
+            REFUSED => Reply::Refused {
+                why: match at.take(1)?[0] {
+                    1 => Refusal::BadArguments,
+                    2 => Refusal::BadRequest,
+                    3 => Refusal::NoStack,
+                    _ => return None,
+                },
+            },
             _ => return None,
         };
         at.done().then_some(reply)
@@ -278,6 +281,16 @@ pub fn unpack(packed: &[u8]) -> impl Iterator<Item = Option<&[u8]>> {
 pub fn overflow_frame(seq: u32) -> [u8; 9] {
     let seq = seq.to_le_bytes();
     [OVERFLOW, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
+}
+
+/// `Reply::AllocationFailed` as bytes, built without allocating: it is sent from the allocator.
+pub fn allocation_frame(seq: u32, bytes: u64) -> [u8; 17] {
+    let mut frame = [0u8; 17];
+    frame[0] = ALLOCATION;
+    frame[1..5].copy_from_slice(&seq.to_le_bytes());
+    frame[5..9].copy_from_slice(&8u32.to_le_bytes());
+    frame[9..17].copy_from_slice(&bytes.to_le_bytes());
+    frame
 }
 
 /// The size of the whole frame at the start of `bytes`, once its head is there; an error for

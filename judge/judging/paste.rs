@@ -95,7 +95,8 @@ mod tests {
     fn compiler(rust_version: &str) -> Compiler {
         let cache = concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge");
         let settings = Settings { edition: leetcode::EDITION, rust_version: rust_version.to_string() };
-        Compiler::new(std::path::Path::new(cache), settings).unwrap_or_else(|e| panic!("{e:?}"))
+        Compiler::new(std::path::Path::new(cache), settings, crate::exec::sandbox::probe().is_ok())
+            .unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     fn submission(name: &str, source: &str) -> Submission {

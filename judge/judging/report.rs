@@ -44,6 +44,8 @@ pub struct Report {
     pub compiler: String,
     /// LeetCode's Rust version the files were checked against.
     pub rust_version: String,
+    /// Why children ran without a sandbox, when they did.
+    pub unconfined: Option<String>,
     pub wall: Duration,
 }
 
@@ -55,7 +57,7 @@ impl Report {
         let compiler = bench.compiler.version().to_string();
         let limits = bench.limits();
         let rust_version = bench.rust_version.clone();
-        let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, .. } = bench;
+        let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, .. } = bench;
         let met = submissions
             .iter()
             .zip(&cards)
@@ -74,6 +76,7 @@ impl Report {
             limits,
             compiler,
             rust_version,
+            unconfined,
             wall,
         }
     }

@@ -9,11 +9,13 @@ use super::cases::{self, BadCase, Case, CasesError};
 use super::guard::{Change, Snapshot};
 use super::submissions::{Catalog, Submission, SubmissionError};
 use super::workspace::{NoWorkspace, Workspace};
-use crate::exec::child::Runner;
+use crate::cli::Sandbox;
+use crate::exec::child::{Isolation, Runner};
 use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings};
 use crate::exec::diagnose::{CompileError, Newer};
 use crate::exec::limits::{Limits, Unhonourable};
 use crate::exec::room::Room;
+use crate::exec::sandbox;
 use crate::parallel;
 use crate::problem::{leetcode, oracle};
 
@@ -51,6 +53,8 @@ pub struct Setup<'a> {
     pub strict: bool,
     /// LeetCode's Rust version (`--leetcode-rust`): newer standard library items are named.
     pub rust_version: &'a str,
+    /// Whether children (and rustc) run in a sandbox.
+    pub sandbox: Sandbox,
 }
 
 /// Why nothing could be done.
@@ -66,6 +70,8 @@ pub enum SetupError {
     },
     Compiler(CompilerMissing),
     Scratch(std::io::Error),
+    /// `--sandbox require`, and the kernel refuses one: why.
+    NoSandbox(String),
 }
 
 pub struct Workbench {
@@ -78,7 +84,9 @@ pub struct Workbench {
     pub cases: Vec<Case>,
     pub bad_cases: Vec<BadCase>,
     pub compiler: Compiler,
-    pub room: Room,
+    pub isolation: Isolation,
+    /// Why children run without a sandbox, when they do.
+    pub unconfined: Option<String>,
     /// LeetCode's Rust version, as set.
     pub rust_version: String,
     before: Snapshot,
@@ -89,13 +97,12 @@ pub type Built = Result<Result<Program, CompileError>, String>;
 
 impl Workbench {
     pub fn open(setup: &Setup) -> Result<Workbench, SetupError> {
-        // Whether the machine can give the stack asked for takes a thread with that stack: it
-        // is found out while the rest opens.
-        let limits = setup.limits;
+        // Whether the machine can give the stack asked for, and whether the kernel allows a
+        // sandbox, take a child each: found out while the rest opens.
+        let (limits, choice) = (setup.limits, setup.sandbox);
         let honourable = std::thread::spawn(move || limits.map_or(Ok(()), |l| l.check()));
+        let probed = std::thread::spawn(move || (choice != Sandbox::Off).then(sandbox::probe));
         let workspace = Workspace::find(setup.cases_dir).map_err(SetupError::NoWorkspace)?;
-        // Without the watchdog, children still die at every verdict; only a killed judge leaks.
-        crate::exec::watchdog::start();
         let catalog = Catalog::scan(&workspace).map_err(SetupError::Catalog)?;
         let names = match (setup.by_default, setup.solutions.is_empty()) {
             (Chosen::Strategies, true) => catalog.strategies(),
@@ -109,8 +116,9 @@ impl Workbench {
             return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
         }
         let settings = Settings { edition: leetcode::EDITION, rust_version: setup.rust_version.to_string() };
-        let compiler = Compiler::new(&workspace.cache, settings).map_err(SetupError::Compiler)?;
-        let room = Room::new().map_err(SetupError::Scratch)?;
+        let (isolation, unconfined) = isolate(choice, probed.join().unwrap_or(None))?;
+        let sandboxed = matches!(isolation, Isolation::Sandbox);
+        let compiler = Compiler::new(&workspace.cache, settings, sandboxed).map_err(SetupError::Compiler)?;
         let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
         let (cases, bad_cases) = match setup.cases {
             Cases::None => (Vec::new(), Vec::new()),
@@ -135,7 +143,8 @@ impl Workbench {
             cases,
             bad_cases,
             compiler,
-            room,
+            isolation,
+            unconfined,
             rust_version: setup.rust_version.to_string(),
             before,
         })
@@ -187,13 +196,28 @@ impl Workbench {
 
     /// A runner for `program` under the workbench's limits.
     pub fn runner<'a>(&'a self, program: &'a Program) -> Runner<'a> {
-        Runner::new(program, self.limits(), &self.room)
+        Runner::new(program, self.limits(), &self.isolation)
     }
 
     /// A runner under other limits (mutants get a tighter time limit, bench a looser memory one).
     pub fn runner_with<'a>(&'a self, program: &'a Program, limits: Limits) -> Runner<'a> {
-        Runner::new(program, limits, &self.room)
+        Runner::new(program, limits, &self.isolation)
     }
+}
+
+/// Where children run: in a sandbox where the kernel allows one (unless `off`), else in a
+/// scratch folder, with the watchdog, and the reason.
+fn isolate(choice: Sandbox, probed: Option<std::io::Result<()>>) -> Result<(Isolation, Option<String>), SetupError> {
+    let refused = match probed {
+        None => "--sandbox off was given".to_string(),
+        Some(Ok(())) => return Ok((Isolation::Sandbox, None)),
+        Some(Err(e)) if choice == Sandbox::Require => return Err(SetupError::NoSandbox(e.to_string())),
+        Some(Err(e)) => format!("the kernel refused one: {e}"),
+    };
+    // Without the watchdog, children still die at every verdict; only a killed judge leaks.
+    crate::exec::watchdog::start();
+    let room = Room::new().map_err(SetupError::Scratch)?;
+    Ok((Isolation::Room(room), Some(refused)))
 }
 
 /// Inputs given by hand as cases named `input 1`, `input 2`…, each with the oracle's answer.

@@ -295,6 +295,9 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
         ),
         SetupError::Compiler(e) => compiler_line(e, root),
         SetupError::Scratch(e) => format!("cannot make a scratch folder in {}: {}", std::env::temp_dir().display(), lower(e)),
+        SetupError::NoSandbox(why) => format!(
+            "no sandbox here, and --sandbox require asks for one: {why}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one"
+        ),
     }
 }
 

@@ -43,7 +43,7 @@ pub fn ending_kind(ending: &Ending) -> &'static str {
         Ending::AllocationFailed { .. } => "allocation failed",
         Ending::OutputLimit { .. } => "output limit",
         Ending::NoStack => "no stack",
-        Ending::Protocol { .. } => "protocol",
+        Ending::Protocol => "protocol",
     }
 }
 
@@ -203,6 +203,8 @@ pub fn report(
         ("build", Json::str(words::build_profile())),
         ("compiler", Json::str(&report.compiler)),
         ("leetcode_rust", Json::str(&report.rust_version)),
+        ("sandbox", Json::Bool(report.unconfined.is_none())),
+        ("unconfined_because", report.unconfined.as_deref().map_or(Json::Null, Json::str)),
         ("wall_ns", Json::int(report.wall.as_nanos() as i128)),
         ("exit_status", Json::int(exit)),
         (

@@ -46,7 +46,7 @@ impl Matrix {
         let limits = bench.limits();
         let _ = writeln!(
             out,
-            "{} {} on {} in {} · time limit {} · memory {} MiB · stack {} MiB · {} · judge: {} build",
+            "{} {} on {} in {} · time limit {} · memory {} MiB · stack {} MiB · {} · {} · judge: {} build",
             style.bold("judging"),
             units::count(names.len(), "solution"),
             units::count(cases.len(), "case"),
@@ -54,6 +54,7 @@ impl Matrix {
             units::limit(limits.time),
             limits.memory_mib,
             limits.stack_mib,
+            words::sandbox(bench.unconfined.as_deref()),
             bench.compiler.version(),
             words::build_profile()
         );

@@ -27,6 +27,14 @@ pub fn build_profile() -> &'static str {
     }
 }
 
+/// Whether children run in a sandbox, and why not when they do not.
+pub fn sandbox(unconfined: Option<&str>) -> String {
+    match unconfined {
+        None => "sandbox: on".to_string(),
+        Some(why) => format!("sandbox: off, because {why}"),
+    }
+}
+
 pub fn expect(expect: Expect) -> String {
     match expect {
         Expect::Accepted => "AC".to_string(),
@@ -101,8 +109,8 @@ pub fn ending(ending: &Ending, limits: &Limits) -> String {
             )
         }
         Ending::NoStack => format!("the machine could not give its thread a {} MiB stack", limits.stack_mib),
-        Ending::Protocol { code } => {
-            format!("the driver refused the judge's request (status {code}): a bug in the judge")
+        Ending::Protocol => {
+            "the driver refused the judge's request before the solution ran: a bug in the judge".to_string()
         }
     }
 }

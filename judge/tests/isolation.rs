@@ -143,13 +143,22 @@ fn abort_exit_and_stack_overflow_under_stress_are_shrunk_counterexamples() {
 }
 
 #[test]
-fn a_solution_that_rewrites_a_stored_output_is_a_judge_error_naming_it() {
+fn a_solution_that_rewrites_a_stored_output_cannot_in_a_sandbox_and_is_a_judge_error_without() {
     let copy = Copy::new("vandal", &["samples"]);
-    let target = copy.root.join("testcases/samples/example-2.out");
-    let body =
-        format!("let _ = std::fs::write({:?}, \"\\\"Bob\\\"\\n\");\n\"Bob\".to_string()", target.display().to_string());
+    let stored = "testcases/samples/example-2.out";
+    let before = copy.read(stored);
+    let target = copy.root.join(stored);
+    let body = format!(
+        "let _ = std::fs::write({:?}, \"\\\"Alice\\\"\\n\");\n\"Bob\".to_string()",
+        target.display().to_string()
+    );
     copy.plant("vandal", &body);
     let run = copy.judge(&["--solution", "vandal", "--case", "example-1", "--format", "json"]);
+    if run.json().get("sandbox") == Some(&Json::Bool(true)) {
+        assert_eq!(run.status, 0, "{}", run.describe());
+        assert_eq!(copy.read(stored), before, "the sandbox let a solution write a stored output");
+    }
+    let run = copy.judge(&["--solution", "vandal", "--case", "example-1", "--sandbox", "off", "--format", "json"]);
     assert_eq!(run.status, 2, "{}", run.describe());
     let errors = run.json().get("judge_errors").unwrap().items().to_vec();
     assert!(
