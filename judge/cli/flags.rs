@@ -114,6 +114,7 @@ pub struct Args {
     pub cases: Vec<String>,
     pub cases_dir: Option<PathBuf>,
     pub time_limit: Duration,
+    pub compile_limit: Duration,
     pub memory_mib: u64,
     pub stack_mib: u64,
     /// None: one per core, worked out by the command.
@@ -161,11 +162,12 @@ fn count(value: Value) -> u64 {
 }
 
 /// The flags, in the order help lists them.
-pub static FLAGS: [&Flag; 30] = [
+pub static FLAGS: [&Flag; 31] = [
     &SOLUTION,
     &CASE,
     &CASES,
     &TIME_LIMIT,
+    &COMPILE_LIMIT,
     &MEMORY_LIMIT,
     &STACK_MB,
     &JOBS,
@@ -252,6 +254,20 @@ pub static TIME_LIMIT: Flag = Flag {
     set: |args, value| match value {
         Value::Duration(time) => args.time_limit = time,
         other => unreachable!("--time-limit read {other:?}"),
+    },
+};
+
+pub static COMPILE_LIMIT: Flag = Flag {
+    name: "--compile-limit",
+    kind: Kind::Duration,
+    placeholder: "DURATION",
+    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Watch, Mutants],
+    default: Default::Value("20s"),
+    repeats: false,
+    help: "wall time of one rustc run by the judge's clock; past it the file is CE (compile time limit)",
+    set: |args, value| match value {
+        Value::Duration(time) => args.compile_limit = time,
+        other => unreachable!("--compile-limit read {other:?}"),
     },
 };
 
@@ -633,13 +649,15 @@ impl Args {
             cases: Vec::new(),
             cases_dir: None,
             time_limit: Duration::ZERO,
+            compile_limit: Duration::ZERO,
             memory_mib: 0,
             stack_mib: 0,
             jobs: None,
             format: Format::Text,
             color: Color::Auto,
             sandbox: Sandbox::Auto,
-            leetcode_rust: String::new(),
+            // Commands without `--leetcode-rust` still compile as LeetCode does.
+            leetcode_rust: crate::problem::leetcode::RUST_VERSION.to_string(),
             verbose: false,
             all_failures: false,
             fail_fast: false,

@@ -14,6 +14,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("--case", "edge/max-*"),
     ("--cases", "/tmp/it's here"),
     ("--time-limit", "0.3"),
+    ("--compile-limit", "45s"),
     ("--memory-limit", "300"),
     ("--stack-mb", "1"),
     ("--jobs", "3"),

@@ -5,24 +5,15 @@ use super::{emit, status, Exit, Stop};
 use crate::bench;
 use crate::cli::Args;
 use crate::exec::files::write_atomically;
-use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::judging::workbench::{Setup, Workbench};
 use crate::out::Out;
 use crate::render;
 use crate::render::error::Error;
 
 pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     bench::check_names(&args.solutions)?;
-    let workbench = Workbench::open(&Setup {
-        cases_dir: None,
-        solutions: &args.solutions,
-        by_default: Chosen::Strategies,
-        cases: Cases::None,
-        limits: Some(bench::limits(args.time_limit, &args.sizes)),
-        strict: true,
-        rust_version: crate::problem::leetcode::RUST_VERSION,
-        sandbox: args.sandbox,
-    })?;
-    super::note_unconfined(&workbench, out);
+    let workbench =
+        super::open(&Setup { limits: Some(bench::limits(args.time_limit, &args.sizes)), ..super::setup(args) }, out)?;
     let svg = match &args.svg {
         None => None,
         Some(path) => Some(chart_path(&workbench, path.clone())?),

@@ -19,14 +19,10 @@ use crate::search::growth::{self, Growth};
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let start = Instant::now();
     let bench = Workbench::open(&Setup {
-        cases_dir: args.cases_dir.as_deref(),
-        solutions: &args.solutions,
         by_default: Chosen::Every,
         cases: Cases::Stored(&args.cases),
-        limits: Some(args.limits()),
         strict: false,
-        rust_version: &args.leetcode_rust,
-        sandbox: args.sandbox,
+        ..super::setup(args)
     })?;
     let root = bench.workspace.root.clone();
     let style = Style::new(args.color);

@@ -14,7 +14,7 @@ mod verify;
 mod watch;
 
 use crate::cli::{Args, Command, Format, Invocation};
-use crate::judging::workbench::SetupError;
+use crate::judging::workbench::{Cases, Chosen, Setup, SetupError, Workbench};
 use crate::out::{Closed, Out};
 use crate::render;
 use crate::render::error::Error;
@@ -62,12 +62,30 @@ impl From<Closed> for Stop {
     }
 }
 
-/// Says once, on stderr, that children run without a sandbox, and why (the judge's header
-/// says it in its own line).
-fn note_unconfined(bench: &crate::judging::workbench::Workbench, out: &Out) {
+/// What a command opens the workbench with, from its flags: the strategies, no cases, the
+/// flags' limits, strict about submissions. Each command changes what differs.
+fn setup(args: &Args) -> Setup<'_> {
+    Setup {
+        cases_dir: args.cases_dir.as_deref(),
+        solutions: &args.solutions,
+        by_default: Chosen::Strategies,
+        cases: Cases::None,
+        limits: Some(args.limits()),
+        strict: true,
+        rust_version: &args.leetcode_rust,
+        compile_limit: args.compile_limit,
+        sandbox: args.sandbox,
+    }
+}
+
+/// Opens the workbench, and says once, on stderr, when children run without a sandbox and
+/// why (the judge's header says it in its own line).
+fn open(setup: &Setup, out: &Out) -> Result<Workbench, Stop> {
+    let bench = Workbench::open(setup)?;
     if let Some(why) = &bench.unconfined {
         out.note(&format!("judge: {}", render::words::sandbox(Some(why))));
     }
+    Ok(bench)
 }
 
 pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {

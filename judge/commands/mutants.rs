@@ -3,23 +3,13 @@
 
 use super::{emit, jobs, status, Exit, Stop};
 use crate::cli::{Args, Invocation};
-use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::judging::workbench::{Cases, Setup};
 use crate::out::Out;
 use crate::render;
 use crate::search::mutants;
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
-    let bench = Workbench::open(&Setup {
-        cases_dir: args.cases_dir.as_deref(),
-        solutions: &args.solutions,
-        by_default: Chosen::Strategies,
-        cases: Cases::Stored(&[]),
-        limits: Some(args.limits()),
-        strict: true,
-        rust_version: crate::problem::leetcode::RUST_VERSION,
-        sandbox: args.sandbox,
-    })?;
-    super::note_unconfined(&bench, out);
+    let bench = super::open(&Setup { cases: Cases::Stored(&[]), ..super::setup(args) }, out)?;
     let request = mutants::Request { operators: args.operators.clone(), jobs: jobs(args) };
     let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));
     let outcome = mutants::mutants(&bench, &request, counted)?;

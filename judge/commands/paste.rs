@@ -7,22 +7,15 @@ use std::io::IsTerminal;
 use super::{Exit, Stop};
 use crate::cli::Args;
 use crate::judging::paste;
-use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::judging::workbench::{Chosen, Setup};
 use crate::out::Out;
 use crate::render;
 
 pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
-    let bench = Workbench::open(&Setup {
-        cases_dir: None,
-        solutions: &args.positional[..1],
-        by_default: Chosen::Every,
-        cases: Cases::None,
-        limits: None,
-        strict: true,
-        rust_version: &args.leetcode_rust,
-        sandbox: args.sandbox,
-    })?;
-    super::note_unconfined(&bench, out);
+    let bench = super::open(
+        &Setup { solutions: &args.positional[..1], by_default: Chosen::Every, limits: None, ..super::setup(args) },
+        out,
+    )?;
     let Some(submission) = bench.submissions.first() else {
         let bad = bench.bad_submissions.into_iter().next().expect("a name was resolved or refused");
         return Err(crate::judging::workbench::SetupError::Catalog(bad).into());

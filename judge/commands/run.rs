@@ -10,7 +10,7 @@ use crate::cli::Args;
 use crate::judging::engine::{self, Plan};
 use crate::judging::report::{first_failure, Report};
 use crate::judging::verdict::Verdict;
-use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::judging::workbench::{Cases, Setup};
 use crate::out::Out;
 use crate::problem::format;
 use crate::render;
@@ -24,17 +24,7 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         return Err(Error::PlainNeedsOne.into());
     }
     let start = std::time::Instant::now();
-    let bench = Workbench::open(&Setup {
-        cases_dir: None,
-        solutions: &args.solutions,
-        by_default: Chosen::Strategies,
-        cases: Cases::Given(&inputs),
-        limits: Some(args.limits()),
-        strict: false,
-        rust_version: &args.leetcode_rust,
-        sandbox: args.sandbox,
-    })?;
-    super::note_unconfined(&bench, out);
+    let bench = super::open(&Setup { cases: Cases::Given(&inputs), strict: false, ..super::setup(args) }, out)?;
     let plan = Plan {
         submissions: &bench.submissions,
         cases: &bench.cases,

@@ -3,23 +3,12 @@
 
 use super::{emit, jobs, status, Exit, Stop};
 use crate::cli::{Args, Invocation};
-use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
 use crate::out::Out;
 use crate::render;
 use crate::search::{self, stress};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
-    let bench = Workbench::open(&Setup {
-        cases_dir: args.cases_dir.as_deref(),
-        solutions: &args.solutions,
-        by_default: Chosen::Strategies,
-        cases: Cases::None,
-        limits: Some(args.limits()),
-        strict: true,
-        rust_version: crate::problem::leetcode::RUST_VERSION,
-        sandbox: args.sandbox,
-    })?;
-    super::note_unconfined(&bench, out);
+    let bench = super::open(&super::setup(args), out)?;
     let request = stress::Request {
         seed: args.seed,
         count: args.count,

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use super::{emit, jobs, status, Exit, Stop};
 use crate::cli::{Args, Invocation};
-use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
 use crate::out::Out;
 use crate::render;
 use crate::render::error::Error;
@@ -19,17 +18,7 @@ const ASK_PAST: Duration = Duration::from_secs(60);
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let request = verify::Request { max_len: args.max_len, low: args.values.0, high: args.values.1, jobs: jobs(args) };
     let total = verify::count(&request)?;
-    let bench = Workbench::open(&Setup {
-        cases_dir: None,
-        solutions: &args.solutions,
-        by_default: Chosen::Strategies,
-        cases: Cases::None,
-        limits: Some(args.limits()),
-        strict: true,
-        rust_version: crate::problem::leetcode::RUST_VERSION,
-        sandbox: args.sandbox,
-    })?;
-    super::note_unconfined(&bench, out);
+    let bench = super::open(&super::setup(args), out)?;
     let programs = search::build(&bench)?;
     if total > ESTIMATED_ABOVE {
         let estimate = verify::estimate(&bench, &programs, &request)?;

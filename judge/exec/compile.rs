@@ -91,6 +91,9 @@ pub struct Settings {
     pub edition: &'static str,
     /// `1.85`: items newer than this are named.
     pub rust_version: String,
+    /// How long one rustc run may take, by the judge's clock; more is a compile error of its
+    /// own ("compile time limit"), not remembered.
+    pub time_limit: std::time::Duration,
 }
 
 pub struct Compiler {
@@ -136,9 +139,8 @@ const CHECK: [&str; 6] = [
 const DRIVER_CRATE: &str = "judge_driver";
 const DRIVER_FILE: &str = "libjudge_driver.rlib";
 
-/// A compile gets this long, by the judge's clock, and this much address space; more is a
-/// compile error of its own ("compile time limit").
-const COMPILE_TIME: std::time::Duration = std::time::Duration::from_secs(20);
+/// A compile gets this much address space; more is a compile error of its own ("compile
+/// memory limit").
 const COMPILE_MEMORY: u64 = 8 << 30;
 /// A compiler's private /tmp, and how many processes (threads count) it may run.
 const COMPILE_SCRATCH: u64 = 512 << 20;
@@ -448,15 +450,17 @@ impl Compiler {
                 let _ = io::copy(&mut pipe, &mut io::sink());
             })
         });
-        let finished = sandbox::wait_timeout(&mut child, COMPILE_TIME)?;
+        let finished = sandbox::wait_timeout(&mut child, self.settings.time_limit)?;
+        // The linker it started may still hold the pipes.
+        let _ = sys::kill_group(child.id());
         let stderr = String::from_utf8_lossy(&said.join().unwrap_or_default()).into_owned();
         if let Some(drained) = drained {
             let _ = drained.join();
         }
         let Some(status) = finished else {
-            let seconds = COMPILE_TIME.as_secs();
+            let limit = self.settings.time_limit;
             let error =
-                CompileError::whole(format!("compile time limit: rustc ran past {seconds} s and was killed"), stderr);
+                CompileError::whole(format!("compile time limit: rustc ran past {limit:?} and was killed"), stderr);
             return Ok(Ran::OverLimit(error));
         };
         match (status.code(), status.signal()) {

@@ -15,6 +15,7 @@ fn compiler() -> Compiler {
     let settings = super::compile::Settings {
         edition: crate::problem::leetcode::EDITION,
         rust_version: crate::problem::leetcode::RUST_VERSION.to_string(),
+        time_limit: Duration::from_secs(20),
     };
     Compiler::new(&cache, settings, sandbox::probe().is_ok()).unwrap_or_else(|e| panic!("{e:?}"))
 }

@@ -94,7 +94,11 @@ mod tests {
 
     fn compiler(rust_version: &str) -> Compiler {
         let cache = concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge");
-        let settings = Settings { edition: leetcode::EDITION, rust_version: rust_version.to_string() };
+        let settings = Settings {
+            edition: leetcode::EDITION,
+            rust_version: rust_version.to_string(),
+            time_limit: std::time::Duration::from_secs(20),
+        };
         Compiler::new(std::path::Path::new(cache), settings, crate::exec::sandbox::probe().is_ok())
             .unwrap_or_else(|e| panic!("{e:?}"))
     }

@@ -53,6 +53,8 @@ pub struct Setup<'a> {
     pub strict: bool,
     /// LeetCode's Rust version (`--leetcode-rust`): newer standard library items are named.
     pub rust_version: &'a str,
+    /// How long one rustc run may take (`--compile-limit`).
+    pub compile_limit: std::time::Duration,
     /// Whether children (and rustc) run in a sandbox.
     pub sandbox: Sandbox,
 }
@@ -115,7 +117,11 @@ impl Workbench {
         if let Some(at) = bad_submissions.iter().position(|e| setup.strict || typo(e)) {
             return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
         }
-        let settings = Settings { edition: leetcode::EDITION, rust_version: setup.rust_version.to_string() };
+        let settings = Settings {
+            edition: leetcode::EDITION,
+            rust_version: setup.rust_version.to_string(),
+            time_limit: setup.compile_limit,
+        };
         let (isolation, unconfined) = isolate(choice, probed.join().unwrap_or(None))?;
         let sandboxed = matches!(isolation, Isolation::Sandbox);
         let compiler = Compiler::new(&workspace.cache, settings, sandboxed).map_err(SetupError::Compiler)?;
