@@ -198,7 +198,9 @@ impl Compiler {
         key.write(source.as_bytes())
             .write(self.toolchain.version.as_bytes())
             .write(self.driver()?.as_os_str().as_bytes())
-            .write(self.settings.edition.as_bytes());
+            .write(self.settings.edition.as_bytes())
+            // What a file can read at compile time (`include_str!`) depends on the sandbox.
+            .write(&[u8::from(self.sandboxed)]);
         for flag in CODEGEN.iter().chain(&BINARY) {
             key.write(flag.as_bytes());
         }
@@ -285,7 +287,7 @@ impl Compiler {
             .write(self.settings.edition.as_bytes())
             .write(self.settings.rust_version.as_bytes())
             .write(self.toolchain.version.as_bytes())
-            .write(&[u8::from(clippy.is_some())])
+            .write(&[u8::from(clippy.is_some()), u8::from(self.sandboxed)])
             .write(unit.shown.as_bytes())
             .write(CHECK.concat().as_bytes())
             .finish()

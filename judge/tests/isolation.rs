@@ -88,26 +88,30 @@ fn a_spawned_process_does_not_outlive_the_run() {
 }
 
 #[test]
-fn sigterm_to_the_judge_leaves_no_child_behind() {
+fn sigterm_and_ctrl_c_end_the_judge_at_once_with_no_child_behind() {
     let copy = Copy::new("sigterm", &["samples"]);
     copy.plant("spinner", "loop { std::hint::spin_loop(); }");
     // The child's command line is its unit and its stack in bytes: an unusual stack marks it.
     let (stack_mb, marker) = ("523", (523u64 << 20).to_string());
     let args = ["--solution", "spinner", "--time-limit", "60s", "--stack-mb", stack_mb];
-    let mut judge = copy.command(&args).stdout(std::process::Stdio::null()).spawn().unwrap();
-    let give_up = Instant::now() + Duration::from_secs(20);
-    while crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
-        std::thread::sleep(Duration::from_millis(20));
+    for (signal, status) in [("-TERM", 143), ("-INT", 130)] {
+        let mut judge = copy.command(&args).stdout(std::process::Stdio::null()).spawn().unwrap();
+        let give_up = Instant::now() + Duration::from_secs(20);
+        while crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!crate::common::processes_with(&marker).is_empty(), "the child never started");
+        let sent = Instant::now();
+        std::process::Command::new("kill").args([signal, &judge.id().to_string()]).status().unwrap();
+        assert_eq!(judge.wait().unwrap().code(), Some(status), "{signal}");
+        assert!(sent.elapsed() < Duration::from_secs(2), "{signal} took {:?}", sent.elapsed());
+        let give_up = Instant::now() + Duration::from_secs(5);
+        while !crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(crate::common::processes_with(&marker), Vec::<String>::new(), "{signal}");
     }
-    std::thread::sleep(Duration::from_millis(200));
-    assert!(!crate::common::processes_with(&marker).is_empty(), "the child never started");
-    std::process::Command::new("kill").args(["-TERM", &judge.id().to_string()]).status().unwrap();
-    judge.wait().unwrap();
-    let give_up = Instant::now() + Duration::from_secs(5);
-    while !crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert_eq!(crate::common::processes_with(&marker), Vec::<String>::new());
 }
 
 #[test]

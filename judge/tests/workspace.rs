@@ -5,5 +5,6 @@ mod attempt;
 mod common;
 mod isolation;
 mod mutants;
+mod sandbox;
 mod tools;
 mod user_path;
