@@ -8,7 +8,8 @@
 //!
 //! Builds are cached under the cache folder, named by a digest of the whole generated source,
 //! the driver, the compiler's version and the flags: only what changed is rebuilt, and a file
-//! that does not compile is not compiled again until it changes.
+//! that does not compile is not compiled again until it changes. Every entry is sealed with
+//! a digest of its bytes (`files`): one changed since it was made is made again, not trusted.
 //!
 //! A batch build puts many units (mutants) in one binary, each in its own module, and drops
 //! the ones the compiler rejects until the rest compile. A check (for `paste`, and beside a
@@ -25,7 +26,7 @@ use std::sync::OnceLock;
 
 use super::diagnose::{diagnose, newer, unowned, CompileError, Newer, SourceMap};
 use super::digest::Hasher;
-use super::files::{unique, write_atomically};
+use super::files::{place_sealed, put_sealed, read_sealed, unique, write_atomically};
 use super::sandbox::{self, Confinement, Spec};
 use super::sys;
 use super::toolchain::{self, Toolchain};
@@ -230,16 +231,16 @@ impl Compiler {
             let chosen: Vec<&Unit> = alive.iter().map(|&i| &units[i]).collect();
             let Layout { source, map, key, remap, path } = self.layout(&chosen)?;
             let binary = self.cache.join("bin").join(&key);
-            if binary.exists() {
+            if read_sealed(&binary).is_some() {
                 return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
             }
             let failure = self.cache.join("bin").join(format!("{key}.ce"));
-            let stderr = match fs::read_to_string(&failure) {
-                Ok(cached) => cached,
-                Err(_) => match self.rustc(&source, &path, &binary, remap.as_deref())? {
+            let stderr = match read_sealed(&failure) {
+                Some(cached) => String::from_utf8_lossy(&cached).into_owned(),
+                None => match self.rustc(&source, &path, &binary, remap.as_deref())? {
                     Ok(()) => return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) }),
                     Err(Failed::Errors(stderr)) => {
-                        write_atomically(&failure, stderr.as_bytes())?;
+                        put_sealed(&failure, stderr.as_bytes())?;
                         stderr
                     }
                     // Not cached: a loaded machine may pass the limit where a quiet one does not.
@@ -300,9 +301,9 @@ impl Compiler {
             remapped: true,
         };
         let remembered = self.cache.join("bin").join(format!("check-{key}"));
-        let said = match fs::read_to_string(&remembered) {
-            Ok(said) => said,
-            Err(_) => {
+        let said = match read_sealed(&remembered) {
+            Some(said) => String::from_utf8_lossy(&said).into_owned(),
+            None => {
                 write_atomically(&path, source.as_bytes())?;
                 let job = Job {
                     tool: if clippy.is_some() { Tool::Clippy } else { Tool::Rustc },
@@ -317,7 +318,7 @@ impl Compiler {
                     Ran::Finished { success, stderr, .. } => format!("{}\n{stderr}", u8::from(success)),
                     Ran::OverLimit(error) => return Ok(Checked { error: Some(error), newer: None }),
                 };
-                write_atomically(&remembered, said.as_bytes())?;
+                put_sealed(&remembered, said.as_bytes())?;
                 said
             }
         };
@@ -356,7 +357,7 @@ impl Compiler {
         fs::create_dir_all(&folder)?;
         let ran = self.run_in(job, &folder).and_then(|ran| {
             if let (Ran::Finished { success: true, .. }, Some(keep)) = (&ran, job.keep) {
-                fs::rename(folder.join(job.output), keep)?;
+                place_sealed(&folder.join(job.output), keep)?;
             }
             Ok(ran)
         });
@@ -521,7 +522,7 @@ impl Compiler {
         let key = key.finish().hex();
         let folder = self.cache.join("lib").join(&key);
         let library = folder.join(DRIVER_FILE);
-        if library.exists() {
+        if read_sealed(&library).is_some() {
             return Ok(library);
         }
         fs::create_dir_all(&folder)?;

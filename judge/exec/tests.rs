@@ -65,6 +65,19 @@ fn an_atomic_write_replaces_a_file_but_never_a_device_or_a_folder() {
 }
 
 #[test]
+fn a_cache_entry_changed_since_it_was_made_is_made_again() {
+    let unit = unit(&format!("sealed_{}", std::process::id()), "\"Tie\".to_string()");
+    let first = compiler().build(&unit).unwrap().unwrap();
+    let made = std::fs::read(&first.path).unwrap();
+    std::fs::write(&first.path, "#!/bin/sh\necho poisoned\n").unwrap();
+    let second = compiler().build(&unit).unwrap().unwrap();
+    assert_eq!(second.path, first.path);
+    assert_eq!(std::fs::read(&second.path).unwrap(), made, "the changed binary was trusted");
+    let answer = child(&second, quick(), &isolation()).call(&[1]).result.unwrap().answer;
+    assert_eq!(answer, b"Tie");
+}
+
+#[test]
 fn an_answer_comes_back_with_its_time_peak_and_output() {
     let binary =
         build("echo_len", "println!(\"n = {}\", stone_value.len()); eprint!(\"dbg\"); stone_value.len().to_string()");

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::digest::Digest;
-use super::files::write_atomically;
+use super::files::{put_sealed, read_sealed};
 
 /// The compiler a build runs.
 #[derive(Clone, Debug)]
@@ -30,13 +30,15 @@ pub struct Toolchain {
 pub fn find(rustc: &str, cache: &Path) -> io::Result<Toolchain> {
     let fingerprint = toolchain_fingerprint(rustc);
     let remembered = cache.join(format!("toolchain-{}", Digest::of(fingerprint.as_bytes()).hex()));
-    let known = fs::read_to_string(&remembered).ok().and_then(|t| t.strip_prefix(&fingerprint).map(String::from));
+    let known = read_sealed(&remembered)
+        .and_then(|t| String::from_utf8(t).ok())
+        .and_then(|t| t.strip_prefix(&fingerprint).map(String::from));
     let (sysroot, version) = match known.as_deref().and_then(|t| t.split_once('\n')) {
         Some((sysroot, version)) if !version.is_empty() => (PathBuf::from(sysroot), version.to_string()),
         _ => {
             let sysroot = ask(Command::new(rustc).args(["--print", "sysroot"]))?.trim().to_string();
             let version = ask(Command::new(rustc).arg("-vV"))?;
-            let _ = write_atomically(&remembered, format!("{fingerprint}{sysroot}\n{version}").as_bytes());
+            let _ = put_sealed(&remembered, format!("{fingerprint}{sysroot}\n{version}").as_bytes());
             (PathBuf::from(sysroot), version)
         }
     };
