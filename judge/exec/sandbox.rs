@@ -541,6 +541,31 @@ pub fn probe() -> io::Result<()> {
     }
 }
 
+/// `probe`, remembered under `cache` while nothing that decides the answer changes: the
+/// boot, the user, the kernel's settings for user namespaces and the seccomp filters the judge
+/// runs under (a change of any is a new entry). Only success is remembered; a refusal is
+/// probed again each time.
+pub fn probe_remembered(cache: &Path) -> io::Result<()> {
+    let mut facts = format!("ids {:?}\n", super::sys::effective_ids());
+    for file in [
+        "/proc/sys/kernel/random/boot_id",
+        "/proc/sys/user/max_user_namespaces",
+        "/proc/sys/kernel/unprivileged_userns_clone",
+        "/proc/sys/kernel/apparmor_restrict_unprivileged_userns",
+    ] {
+        facts.push_str(&format!("{file} {}\n", std::fs::read_to_string(file).unwrap_or_default().trim()));
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    facts.extend(status.lines().filter(|l| l.starts_with("Seccomp")).map(|l| format!("{l}\n")));
+    let entry = cache.join(format!("sandbox-{}", super::digest::Digest::of(facts.as_bytes()).hex()));
+    if super::files::read_sealed(&entry).is_some_and(|said| said == facts.as_bytes()) {
+        return Ok(());
+    }
+    probe()?;
+    let _ = super::files::put_sealed(&entry, facts.as_bytes());
+    Ok(())
+}
+
 /// Waits for `child` up to `limit`, then kills it: `None` if it had to be killed.
 pub fn wait_timeout(child: &mut Child, limit: Duration) -> io::Result<Option<ExitStatus>> {
     let deadline = Instant::now() + limit;

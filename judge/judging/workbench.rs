@@ -103,8 +103,9 @@ impl Workbench {
         // sandbox, take a child each: found out while the rest opens.
         let (limits, choice) = (setup.limits, setup.sandbox);
         let honourable = std::thread::spawn(move || limits.map_or(Ok(()), |l| l.check()));
-        let probed = std::thread::spawn(move || (choice != Sandbox::Off).then(sandbox::probe));
         let workspace = Workspace::find(setup.cases_dir).map_err(SetupError::NoWorkspace)?;
+        let cache = workspace.cache.clone();
+        let probed = std::thread::spawn(move || (choice != Sandbox::Off).then(|| sandbox::probe_remembered(&cache)));
         let catalog = Catalog::scan(&workspace).map_err(SetupError::Catalog)?;
         let names = match (setup.by_default, setup.solutions.is_empty()) {
             (Chosen::Strategies, true) => catalog.strategies(),
@@ -122,9 +123,6 @@ impl Workbench {
             rust_version: setup.rust_version.to_string(),
             time_limit: setup.compile_limit,
         };
-        let (isolation, unconfined) = isolate(choice, probed.join().unwrap_or(None))?;
-        let sandboxed = matches!(isolation, Isolation::Sandbox);
-        let compiler = Compiler::new(&workspace.cache, settings, sandboxed).map_err(SetupError::Compiler)?;
         let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
         let (cases, bad_cases) = match setup.cases {
             Cases::None => (Vec::new(), Vec::new()),
@@ -140,6 +138,9 @@ impl Workbench {
         if let Ok(checked) = honourable.join() {
             checked.map_err(SetupError::Limits)?;
         }
+        let (isolation, unconfined) = isolate(choice, probed.join().unwrap_or(None))?;
+        let sandboxed = matches!(isolation, Isolation::Sandbox);
+        let compiler = Compiler::new(&workspace.cache, settings, sandboxed).map_err(SetupError::Compiler)?;
         Ok(Workbench {
             workspace,
             catalog,

@@ -75,7 +75,14 @@ pub fn ending(ending: &Ending, limits: &Limits) -> String {
         Ending::Panicked { message, place } => {
             format!("panicked at {}:{}:{}: {}", place.file, place.line, place.column, units::escape(message))
         }
-        Ending::StackOverflow => format!("stack overflow (the stack is {} MiB: --stack-mb)", limits.stack_mib),
+        // LeetCode shows std's own words; the depth in frames is not known to anyone, the
+        // depth in bytes is the whole stack.
+        Ending::StackOverflow => {
+            format!(
+                "stack overflow: thread 'main' has overflowed its stack, all {} MiB of it (--stack-mb)",
+                limits.stack_mib
+            )
+        }
         Ending::Signalled { signal: s, detail } => with(signal(*s), detail),
         Ending::Exited { code, detail } => with(format!("exited with status {code} during the call"), detail),
         Ending::LostChannel => "closed or broke the judge's reply channel".to_string(),

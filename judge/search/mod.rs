@@ -124,18 +124,22 @@ const SLOW: f64 = 20.0;
 /// Growing faster than n^this is worth a word.
 const STEEP: f64 = 1.5;
 
-/// Times every submission at doubling sizes on a long uniform input, and keeps those that were
-/// far slower than the oracle in the sweep or grow faster than linearly.
+/// Times every submission at doubling sizes on a long uniform input, one per core at a time,
+/// and keeps those that were far slower than the oracle in the sweep or grow faster than
+/// linearly.
 pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) -> Result<Vec<Slow>, SearchError> {
     let input = crate::problem::generator::generate(
         crate::problem::generator::Shape::Uniform,
         crate::problem::MAX_LEN,
         GROWTH_SEED,
     );
+    let probed = crate::parallel::map(programs.len(), crate::parallel::cores(), |i| {
+        growth::probe(&mut bench.runner(&programs[i]), &input)
+    });
     let mut slow = Vec::new();
-    for ((submission, program), busy) in bench.submissions.iter().zip(programs).zip(&swept.busy) {
+    for ((submission, growth), busy) in bench.submissions.iter().zip(probed).zip(&swept.busy) {
+        let growth = growth.map_err(SearchError::Judge)?;
         let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);
-        let growth = growth::probe(&mut bench.runner(program), &input).map_err(SearchError::Judge)?;
         let steep = match growth.order {
             growth::Order::Power { exponent } => exponent > STEEP,
             growth::Order::Exponential { .. } => true,

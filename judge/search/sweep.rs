@@ -176,7 +176,11 @@ fn work(
     let mut busy = vec![Duration::ZERO; runners.len()];
     let mut oracle = Duration::ZERO;
     while let Some(made) = ready {
-        // Every child gets the batch before any answer is read, so they work on it together.
+        // Every child is started (they start up together), then gets the batch before any
+        // answer is read, so they work on it together.
+        for runner in &mut runners {
+            runner.child().map_err(|e| e.to_string())?;
+        }
         let mut sent = Vec::with_capacity(runners.len());
         for runner in &mut runners {
             let child = runner.child().map_err(|e| e.to_string())?;
