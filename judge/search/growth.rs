@@ -110,14 +110,19 @@ fn predict(points: &[Point], n: usize) -> Duration {
 }
 
 /// The order of the measured times: a least-squares slope over the points above the floor,
-/// unless the last doubling is steeper than any power a solution here could have.
+/// unless the last doubling (or the last step, when it was longer) is steeper than any power
+/// a solution here could have.
 pub fn fit(points: &[Point]) -> Order {
     let usable: Vec<(f64, f64)> = points
         .iter()
         .filter(|p| p.time >= FLOOR && p.n > 1)
         .map(|p| ((p.n as f64).ln(), p.time.as_secs_f64().ln()))
         .collect();
-    let [.., (n1, t1), (n2, t2)] = usable.as_slice() else { return Order::Unknown };
+    let [.., previous, (n2, t2)] = usable.as_slice() else { return Order::Unknown };
+    // Over the last doubling, not the last step alone: near the limit the steps are one pile,
+    // and one noisy time would decide.
+    let half = n2 - std::f64::consts::LN_2;
+    let (n1, t1) = usable.iter().find(|(n, _)| *n >= half && n < n2).unwrap_or(previous);
     if (t2 - t1) / (n2 - n1) > EXPONENTIAL {
         // ln t against n, not against ln n: the slope is ln of the factor per pile.
         let by_pile: Vec<(f64, f64)> = usable.iter().map(|&(x, y)| (x.exp(), y)).collect();
@@ -175,6 +180,16 @@ mod tests {
         assert!((per_pile - 1.839).abs() < 0.01, "{per_pile}");
         let projected = project(&measured, fit(&measured), 50_000).unwrap();
         assert!(projected > 10_000.0, "10^{projected} s");
+    }
+
+    #[test]
+    fn one_slow_time_near_the_limit_does_not_hide_an_exponential() {
+        // Measured on a loaded machine: the time at 27 piles came out high, so the last step
+        // alone looked like n^3.9.
+        let micros = [(16, 34.9), (24, 6_762.0), (27, 46_482.0), (28, 53_261.0)];
+        let points: Vec<Point> =
+            micros.iter().map(|&(n, us)| Point { n, time: Duration::from_secs_f64(us / 1e6) }).collect();
+        assert!(matches!(fit(&points), Order::Exponential { .. }), "{:?}", fit(&points));
     }
 
     #[test]
