@@ -59,7 +59,7 @@ fn a_thread_holding_stdin_does_not_hold_the_run() {
                 if stone_value.iter().sum::<i32>() > 0 { \"Alice\".into() } else { \"Bob\".into() }";
     copy.plant("holder", body);
     let start = Instant::now();
-    let run = copy.judge(&["--solution", "holder", "--format", "json", "--time-limit", "500ms"]);
+    let run = copy.judge(&["--solution", "holder", "--format", "json", "--time-limit", "200ms"]);
     assert!(start.elapsed() < Duration::from_secs(20), "{}", run.describe());
     assert_eq!(verdicts(&run.json(), "holder").len(), 5, "{}", run.describe());
 }
