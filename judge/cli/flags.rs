@@ -7,10 +7,11 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::value::{read_value, Value};
+use super::value::{read_value, Kind, Value};
 use super::Command::{self, Bench, Bless, Gen, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
 use crate::exec::limits::Limits;
 use crate::judging::mutate::Operator;
+use crate::judging::workbench::Sandbox;
 use crate::problem::generator::Shape;
 use crate::problem::MAX_LEN;
 
@@ -27,42 +28,6 @@ pub enum Color {
     Auto,
     Always,
     Never,
-}
-
-/// Whether children run in a sandbox: the values of `--sandbox`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sandbox {
-    /// Where the kernel allows one; otherwise say so and run without.
-    Auto,
-    /// Refuse to run without one.
-    Require,
-    /// Never: today's protections only.
-    Off,
-}
-
-/// What a flag's value is, which decides how it is read and checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// No value: present or not.
-    Switch,
-    /// Any text: a name, a pattern, a path.
-    Text,
-    /// A whole number from `min` to `max`.
-    Count { min: u64, max: u64 },
-    /// `1`, `0.5`, `1.5s` or `300ms`.
-    Duration,
-    /// One of a fixed set of words.
-    Choice(&'static [&'static str]),
-    /// `LOW..=HIGH`.
-    Range,
-    /// `N,N,...`.
-    Sizes,
-    /// A path, optional: `--svg` alone, or `--svg FILE`.
-    OptionalPath,
-    /// One of the generator's shapes.
-    Shape,
-    /// One of the mutation operators.
-    Operator,
 }
 
 const ANY: u64 = u64::MAX;
@@ -613,7 +578,9 @@ impl Flag {
         match self.default {
             Default::Value(_) | Default::PerCommand(_) => {
                 let text = self.default_for(command)?;
-                Some(read_value(self, Some(text.to_string())).expect("every default in the table reads"))
+                Some(
+                    read_value(self.name, self.kind, Some(text.to_string())).expect("every default in the table reads"),
+                )
             }
             Default::None | Default::Said(_) => None,
         }

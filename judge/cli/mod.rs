@@ -8,7 +8,8 @@ pub mod flags;
 pub mod suggest;
 mod value;
 
-pub use flags::{Args, Color, Flag, Format, Kind, Sandbox};
+pub use flags::{Args, Color, Flag, Format};
+pub use value::Kind;
 pub use value::Value;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -337,7 +338,7 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
             (_, Some(value)) => Some(value),
             (_, None) => Some(words.next().ok_or_else(|| UsageError::MissingValue { flag: name.clone() })?),
         };
-        let value = value::read_value(flag, text)?;
+        let value = value::read_value(flag.name, flag.kind, text)?;
         if !flag.repeats {
             invocation.flags.retain(|(f, _)| *f != flag);
         }

@@ -3,10 +3,34 @@
 
 use std::time::Duration;
 
-use super::flags::{Flag, Kind};
 use super::UsageError;
 use crate::judging::mutate::Operator;
 use crate::problem::generator::Shape;
+
+/// What a flag's value is, which decides how it is read and checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// No value: present or not.
+    Switch,
+    /// Any text: a name, a pattern, a path.
+    Text,
+    /// A whole number from `min` to `max`.
+    Count { min: u64, max: u64 },
+    /// `1`, `0.5`, `1.5s` or `300ms`.
+    Duration,
+    /// One of a fixed set of words.
+    Choice(&'static [&'static str]),
+    /// `LOW..=HIGH`.
+    Range,
+    /// `N,N,...`.
+    Sizes,
+    /// A path, optional: `--svg` alone, or `--svg FILE`.
+    OptionalPath,
+    /// One of the generator's shapes.
+    Shape,
+    /// One of the mutation operators.
+    Operator,
+}
 
 /// A flag's value, typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,14 +63,14 @@ impl Value {
     }
 }
 
-/// Reads and checks a flag's value by its kind.
-pub fn read_value(flag: &Flag, text: Option<String>) -> Result<Value, UsageError> {
+/// Reads and checks the value of the flag `name` by its kind.
+pub fn read_value(name: &'static str, kind: Kind, text: Option<String>) -> Result<Value, UsageError> {
     let Some(text) = text else {
-        return Ok(if flag.kind == Kind::OptionalPath { Value::OptionalPath(None) } else { Value::On });
+        return Ok(if kind == Kind::OptionalPath { Value::OptionalPath(None) } else { Value::On });
     };
-    let bad = || UsageError::BadValue { flag: flag.name.to_string(), value: text.clone(), kind: flag.kind };
+    let bad = || UsageError::BadValue { flag: name.to_string(), value: text.clone(), kind };
     let number = |t: &str| t.replace('_', "").parse::<u64>().ok();
-    Ok(match flag.kind {
+    Ok(match kind {
         Kind::Switch => Value::On,
         Kind::Text if text.is_empty() => return Err(bad()),
         Kind::Text => Value::Text(text),
@@ -54,7 +78,7 @@ pub fn read_value(flag: &Flag, text: Option<String>) -> Result<Value, UsageError
         Kind::Count { min, max } => {
             let n = number(&text).filter(|n| *n >= min).ok_or_else(bad)?;
             if n > max {
-                return Err(UsageError::OverLimit { flag: flag.name, value: n, most: max });
+                return Err(UsageError::OverLimit { flag: name, value: n, most: max });
             }
             Value::Count(n)
         }

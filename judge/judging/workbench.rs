@@ -9,7 +9,6 @@ use super::cases::{self, BadCase, Case, CasesError};
 use super::guard::{Change, Snapshot};
 use super::submissions::{Catalog, Submission, SubmissionError};
 use super::workspace::{NoWorkspace, Workspace};
-use crate::cli::Sandbox;
 use crate::exec::child::{Isolation, Runner};
 use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings};
 use crate::exec::diagnose::{CompileError, Newer};
@@ -18,6 +17,17 @@ use crate::exec::room::Room;
 use crate::exec::sandbox;
 use crate::parallel;
 use crate::problem::{leetcode, oracle};
+
+/// Whether children run in a sandbox: `--sandbox`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sandbox {
+    /// Where the kernel allows one; otherwise say so and run without.
+    Auto,
+    /// Refuse to run without one.
+    Require,
+    /// Never: today's protections only.
+    Off,
+}
 
 /// Which submissions a command takes when none is named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
