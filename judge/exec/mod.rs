@@ -1,7 +1,7 @@
-//! Compile and run a submission, as an online judge does: each on its own, in its own process
-//! under limits it cannot lift, answering on a channel it does not own. Everything here
-//! reports structured outcomes; nothing here prints. Linux only: children are driven through
-//! /proc, poll, prctl and setrlimit.
+//! Compile and run a submission, as an online judge does: each on its own, in a sandbox of its
+//! own namespaces, under limits it cannot lift, answering on a channel it does not own.
+//! Everything here reports structured outcomes; nothing here prints. Linux only: children are
+//! confined through namespaces and driven through /proc, poll, prctl and setrlimit.
 
 #[cfg(not(target_os = "linux"))]
 compile_error!("the judge runs on Linux only: it drives its children through /proc, poll, prctl and setrlimit");
