@@ -8,17 +8,22 @@
 //! waits for a kernel RCU grace period (about 10 ms per child on this kernel when children
 //! start apart; the README has the figures), which costs more than judging a fast solution.
 
-use std::fs;
+use std::fs::{self, File, OpenOptions};
 use std::io;
+use std::os::unix::fs::FileExt;
 
 /// The processes of one child.
-#[derive(Clone, Copy, Debug)]
+#[derive(Debug)]
 pub struct Meter {
     /// The program: what the child's binary runs as.
     program: u32,
     /// The sandbox's init, whose other children (orphans the program left) count too; None
     /// outside a sandbox.
     init: Option<u32>,
+    /// The program's `status` and `clear_refs`, held open: read and written before and after
+    /// every call without a path lookup, and never another process's should its pid be reused.
+    status: Option<File>,
+    clear_refs: Option<File>,
 }
 
 /// One reading, in KiB.
@@ -33,18 +38,26 @@ pub struct Reading {
 impl Meter {
     /// A child that is one process (no sandbox).
     pub fn process(pid: u32) -> Meter {
-        Meter { program: pid, init: None }
+        Meter::of(pid, None)
     }
 
     /// A sandbox whose keeper is `keeper`: its init, and the init's child, the program.
     pub fn sandbox(keeper: u32) -> io::Result<Meter> {
         let init = first_child(keeper)?;
-        Ok(Meter { program: first_child(init)?, init: Some(init) })
+        Ok(Meter::of(first_child(init)?, Some(init)))
+    }
+
+    fn of(program: u32, init: Option<u32>) -> Meter {
+        let status = File::open(format!("/proc/{program}/status")).ok();
+        let clear_refs = OpenOptions::new().write(true).open(format!("/proc/{program}/clear_refs")).ok();
+        Meter { program, init, status, clear_refs }
     }
 
     /// Starts the program's high-water mark again from what is resident now.
     pub fn reset_peak(&self) {
-        let _ = fs::write(format!("/proc/{}/clear_refs", self.program), "5");
+        if let Some(file) = &self.clear_refs {
+            let _ = file.write_at(b"5", 0);
+        }
     }
 
     /// Every process of the child now: the program first, then what it started.
@@ -69,7 +82,9 @@ impl Meter {
     /// The program's own resident memory and high-water mark: what a call that ends between
     /// two of `read`'s samples is measured by (memory grows no faster than pages fault in).
     pub fn read_program(&self) -> Reading {
-        let (resident_kib, peak_kib) = status(self.program).unwrap_or_default();
+        let mut text = [0u8; 4096];
+        let read = self.status.as_ref().and_then(|file| file.read_at(&mut text, 0).ok()).unwrap_or(0);
+        let (resident_kib, peak_kib) = fields(&String::from_utf8_lossy(&text[..read])).unwrap_or_default();
         Reading { resident_kib, peak_kib: peak_kib.max(resident_kib) }
     }
 
@@ -114,7 +129,11 @@ fn children_of_task(pid: u32, task: u32) -> Vec<u32> {
 
 /// `VmRSS` and `VmHWM` of a process, in KiB; None once it has ended.
 fn status(pid: u32) -> Option<(u64, u64)> {
-    let text = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    fields(&fs::read_to_string(format!("/proc/{pid}/status")).ok()?)
+}
+
+/// `VmRSS` and `VmHWM` from the text of a `status` file.
+fn fields(text: &str) -> Option<(u64, u64)> {
     let field = |name: &str| {
         let line = text.lines().find_map(|l| l.strip_prefix(name))?;
         line.trim().trim_end_matches("kB").trim().parse::<u64>().ok()
