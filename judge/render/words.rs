@@ -245,8 +245,10 @@ pub fn growth(growth: &Growth, limit: Duration) -> String {
         Some(log10) if log10 < 3.0 => {
             let seconds = 10f64.powf(log10);
             let share = seconds / limit.as_secs_f64();
-            let verdict = if share < 1.0 {
-                format!("{:.0}% of the {} limit", (share * 100.0).max(0.1), units::limit(limit))
+            let verdict = if share < 0.01 {
+                format!("under 1% of the {} limit", units::limit(limit))
+            } else if share < 1.0 {
+                format!("{:.0}% of the {} limit", share * 100.0, units::limit(limit))
             } else {
                 format!("{share:.0}× the {} limit", units::limit(limit))
             };
