@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 
 use super::{Exit, Stop};
-use crate::cli::Args;
+use crate::cli::{Args, Format};
 use crate::judging::paste;
 use crate::judging::workbench::{Chosen, Setup};
 use crate::out::Out;
@@ -22,6 +22,11 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     };
     let checked = paste::check(&bench.compiler, submission);
     let version = &args.leetcode_rust;
+    if args.format == Format::Json {
+        let exit = if checked.problems.is_empty() { Exit::Success } else { Exit::Failure };
+        let json = |exit| render::paste::json(&submission.shown, &checked.problems, &submission.source, version, exit);
+        return super::emit(out, args.format, exit, String::new, json);
+    }
     for problem in &checked.problems {
         out.note(&format!("judge: {}", render::paste::problem(&submission.shown, problem, version, args.verbose)));
     }

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::error::compile_error;
+use super::json::Json;
 use crate::exec::diagnose::Newer;
 use crate::judging::paste::{Likely, Problem};
 use crate::problem::{leetcode, METHOD};
@@ -111,4 +112,21 @@ mod tests {
         }
         assert_eq!(osc52("hi"), "\x1b]52;c;aGk=\x07");
     }
+}
+
+/// `paste --format json`: whether the file is ready, what stops it (each problem as its text
+/// says it), and the file itself when it is ready.
+pub fn json(file: &str, problems: &[Problem], source: &str, rust_version: &str, exit: u8) -> Json {
+    let said = problems.iter().map(|p| Json::str(problem(file, p, rust_version, false)));
+    Json::object([
+        ("format_version", Json::int(2)),
+        ("command", Json::str("paste")),
+        ("exit_status", Json::int(exit)),
+        ("file", Json::str(file)),
+        ("leetcode_rust", Json::str(rust_version)),
+        ("edition", Json::str(leetcode::EDITION)),
+        ("ready", Json::Bool(problems.is_empty())),
+        ("problems", Json::Array(said.collect())),
+        ("source", if problems.is_empty() { Json::str(source) } else { Json::Null }),
+    ])
 }

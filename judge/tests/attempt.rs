@@ -156,3 +156,21 @@ fn watch_judges_again_when_the_attempt_is_saved() {
     watch.kill().unwrap();
     watch.wait().unwrap();
 }
+
+#[test]
+fn paste_as_json_says_ready_with_the_file_or_what_stops_it() {
+    let copy = Copy::new("paste-json", &["samples"]);
+    let too_new =
+        std::fs::read_to_string(crate::common::source().join("judge/tests/paste/newer_than_leetcode.rs")).unwrap();
+    copy.write("solutions/too_new.rs", &too_new);
+    let refused = copy.judge(&["paste", "too_new", "--format", "json"]);
+    assert_eq!(refused.status, 1, "{}", refused.describe());
+    let report = refused.json();
+    assert_eq!(report.get("ready"), Some(&Json::Bool(false)));
+    assert_eq!(report.get("source"), Some(&Json::Null));
+    let problems = report.get("problems").unwrap().items();
+    assert!(problems.iter().any(|p| p.as_str().unwrap().contains("is_multiple_of")), "{problems:?}");
+    let ready = copy.judge(&["paste", "dp_array", "--format", "json"]);
+    assert_eq!(ready.status, 0, "{}", ready.describe());
+    assert_eq!(text(&ready.json(), "source"), copy.read("solutions/dp_array.rs"));
+}
