@@ -100,20 +100,6 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn base64_matches_the_rfc_examples() {
-        let cases = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")];
-        for (plain, encoded) in cases {
-            assert_eq!(base64(plain.as_bytes()), encoded);
-        }
-        assert_eq!(osc52("hi"), "\x1b]52;c;aGk=\x07");
-    }
-}
-
 /// `paste --format json`: whether the file is ready, what stops it (each problem as its text
 /// says it), and the file itself when it is ready.
 pub fn json(file: &str, problems: &[Problem], source: &str, rust_version: &str, exit: u8) -> Json {
@@ -129,4 +115,18 @@ pub fn json(file: &str, problems: &[Problem], source: &str, rust_version: &str, 
         ("problems", Json::Array(said.collect())),
         ("source", if problems.is_empty() { Json::str(source) } else { Json::Null }),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_rfc_examples() {
+        let cases = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")];
+        for (plain, encoded) in cases {
+            assert_eq!(base64(plain.as_bytes()), encoded);
+        }
+        assert_eq!(osc52("hi"), "\x1b]52;c;aGk=\x07");
+    }
 }
