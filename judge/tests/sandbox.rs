@@ -96,7 +96,7 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
         static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);";
     let forge_body = "let seq = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);\n\
         if stone_value.len() > 5 {\n\
-            std::thread::sleep(std::time::Duration::from_millis(1100));\n\
+            std::thread::sleep(std::time::Duration::from_millis(600));\n\
             let mut frame = vec![11u8];\n\
             frame.extend(seq.to_le_bytes()); frame.extend(21u32.to_le_bytes());\n\
             frame.extend(1u64.to_le_bytes()); frame.extend(5u64.to_le_bytes()); frame.extend(b\"Alice\");\n\
@@ -119,7 +119,11 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
     // the other suites to fail).
     let planted = ["reacher", "poisoner", "daemon", "reader", "wrong/includer", "wrong/home", "wrong/forker"];
     let tagged = ["wrong/flooder", "wrong/forger", "wrong/hog", "wrong/recursion", "wrong/exit_7", "wrong/exit_4"];
+    // Tighter limits than the defaults, so that the run is short: the forger sleeps past 0.5 s,
+    // the forker's 300 MB pass 64 MiB at once, and 8 MiB of stack run out before 64 MiB of memory.
+    let limits = ["--time-limit", "500ms", "--memory-limit", "64", "--stack-mb", "8"];
     let mut args = vec!["--format", "json", "--solution", "wrong/allocation_message"];
+    args.extend(limits);
     for name in planted.iter().chain(&tagged).chain(&STRATEGIES) {
         args.extend(["--solution", name]);
     }
@@ -138,7 +142,7 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
     let compile_error = |name: &str| text(solution(&report, name), "compile_error").to_string();
     assert!(compile_error("wrong/includer").contains("couldn't read"), "{}", compile_error("wrong/includer"));
     assert!(compile_error("wrong/home").contains("HOME"), "{}", compile_error("wrong/home"));
-    assert!(reason("wrong/forker").contains("over the limit of 256 MiB"), "{}", reason("wrong/forker"));
+    assert!(reason("wrong/forker").contains("over the limit of 64 MiB"), "{}", reason("wrong/forker"));
     assert!(reason("wrong/hog").contains("2 GiB"), "{}", reason("wrong/hog"));
     assert!(reason("wrong/recursion").contains("stack overflow"), "{}", reason("wrong/recursion"));
     assert!(reason("wrong/exit_7").contains("exited with status 7"), "{}", reason("wrong/exit_7"));
@@ -146,7 +150,7 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
     assert!(reason("wrong/allocation_message").contains("signal 6"), "{}", reason("wrong/allocation_message"));
     let forged = solution(&report, "wrong/forger").get("results").unwrap().items().to_vec();
     let tle = forged.iter().find(|r| text(r, "verdict") == "TLE").unwrap();
-    assert!(tle.get("wall_ns").and_then(Json::as_i128).unwrap() >= 1_000_000_000, "{tle:?}");
+    assert!(tle.get("wall_ns").and_then(Json::as_i128).unwrap() >= 500_000_000, "{tle:?}");
 
     // Nothing outlived the run, and nothing it could reach changed: the stored answer, the
     // judge, the build cache.
