@@ -52,8 +52,8 @@ pub struct Flag {
     pub placeholder: &'static str,
     pub commands: &'static [Command],
     pub default: Default,
-    /// May be given more than once.
-    pub repeats: bool,
+    /// The commands that take it more than once (the others keep the last one given).
+    pub repeats: &'static [Command],
     pub help: &'static str,
     /// Writes a value of this flag into the options.
     pub set: fn(&mut Args, Value),
@@ -175,7 +175,7 @@ pub static SOLUTION: Flag = Flag {
         (Mutants, "the strategies"),
         (Watch, "every solution not under wrong/"),
     ]),
-    repeats: true,
+    repeats: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch],
     help: "only this solution: a name (four_scalars, wrong/sign_slip), its path (solutions/x.rs) or a mutant (dp_array#12)",
     set: |args, value| args.solutions.push(text(value)),
 };
@@ -186,7 +186,7 @@ pub static CASE: Flag = Flag {
     placeholder: "PATTERN",
     commands: &[Judge, Watch],
     default: Default::Said(&[(Judge, "every case"), (Watch, "every case")]),
-    repeats: true,
+    repeats: &[Judge, Watch],
     help: "only cases whose suite, name or suite/name matches ('*' is a wildcard)",
     set: |args, value| args.cases.push(text(value)),
 };
@@ -203,7 +203,7 @@ pub static CASES: Flag = Flag {
         (Mutants, "testcases"),
         (Watch, "testcases"),
     ]),
-    repeats: false,
+    repeats: &[],
     help: "the folder of suites (each suite a folder of NAME.in and NAME.out)",
     set: |args, value| args.cases_dir = Some(PathBuf::from(text(value))),
 };
@@ -214,7 +214,7 @@ pub static TIME_LIMIT: Flag = Flag {
     placeholder: "DURATION",
     commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants],
     default: Default::Value("1s"),
-    repeats: false,
+    repeats: &[],
     help: "wall time of one call by the judge's clock (1, 0.5, 1.5s, 300ms); the call is killed at it",
     set: |args, value| match value {
         Value::Duration(time) => args.time_limit = time,
@@ -228,7 +228,7 @@ pub static COMPILE_LIMIT: Flag = Flag {
     placeholder: "DURATION",
     commands: &[Judge, Run, Paste, Stress, Verify, Bench, Watch, Mutants],
     default: Default::Value("20s"),
-    repeats: false,
+    repeats: &[],
     help: "wall time of one rustc run by the judge's clock; past it the file is CE (compile time limit)",
     set: |args, value| match value {
         Value::Duration(time) => args.compile_limit = time,
@@ -242,7 +242,7 @@ pub static MEMORY_LIMIT: Flag = Flag {
     placeholder: "MIB",
     commands: &[Judge, Run, Stress, Verify, Watch, Mutants],
     default: Default::Value("256"),
-    repeats: false,
+    repeats: &[],
     help: "resident memory of a solution's processes during one call, in MiB; more is MLE",
     set: |args, value| args.memory_mib = count(value),
 };
@@ -253,7 +253,7 @@ pub static STACK_MB: Flag = Flag {
     placeholder: "MIB",
     commands: &[Judge, Run, Stress, Verify, Watch, Mutants],
     default: Default::Value("64"),
-    repeats: false,
+    repeats: &[],
     help: "stack of the thread that calls the solution, in MiB; reaching its end is RE (stack overflow)",
     set: |args, value| args.stack_mib = count(value),
 };
@@ -269,7 +269,7 @@ pub static JOBS: Flag = Flag {
         (Verify, "one per core"),
         (Mutants, "one per core"),
     ]),
-    repeats: false,
+    repeats: &[],
     help: "threads that run solutions at the same time",
     set: |args, value| args.jobs = Some(count(value) as usize),
 };
@@ -280,7 +280,7 @@ pub static FORMAT: Flag = Flag {
     placeholder: "FORMAT",
     commands: &[Judge, Run, Paste, Bless, Stress, Verify, Bench, Mutants],
     default: Default::Value("text"),
-    repeats: false,
+    repeats: &[],
     help: "text for a person, json for a program (errors too)",
     set: |args, value| args.format = if text(value) == "json" { Format::Json } else { Format::Text },
 };
@@ -291,7 +291,7 @@ pub static COLOR: Flag = Flag {
     placeholder: "WHEN",
     commands: &[Judge, Run, Watch],
     default: Default::Value("auto"),
-    repeats: false,
+    repeats: &[],
     help: "colour in text reports; auto means on a terminal without NO_COLOR",
     set: |args, value| {
         args.color = match text(value).as_str() {
@@ -308,7 +308,7 @@ pub static SANDBOX: Flag = Flag {
     placeholder: "WHEN",
     commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch],
     default: Default::Value("auto"),
-    repeats: false,
+    repeats: &[],
     help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off",
     set: |args, value| {
         args.sandbox = match text(value).as_str() {
@@ -325,7 +325,7 @@ pub static LEETCODE_RUST: Flag = Flag {
     placeholder: "VERSION",
     commands: &[Judge, Run, Paste, Watch],
     default: Default::Value(crate::problem::leetcode::RUST_VERSION),
-    repeats: false,
+    repeats: &[],
     help: "the Rust version LeetCode compiles with: std APIs newer than it are named (paste: refused)",
     set: |args, value| args.leetcode_rust = text(value),
 };
@@ -336,7 +336,7 @@ pub static VERBOSE: Flag = Flag {
     placeholder: "",
     commands: &[Judge, Paste, Watch],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "also show the failures wrong submissions are expected to have, and rustc's whole diagnostics",
     set: |args, _| args.verbose = true,
 };
@@ -347,7 +347,7 @@ pub static ALL_FAILURES: Flag = Flag {
     placeholder: "",
     commands: &[Judge, Watch],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "judge and show every failure: no stop after 3 TLE, every failure block",
     set: |args, _| args.all_failures = true,
 };
@@ -358,7 +358,7 @@ pub static FAIL_FAST: Flag = Flag {
     placeholder: "",
     commands: &[Judge, Watch],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "stop each solution at its first failure (wrong submissions always do)",
     set: |args, _| args.fail_fast = true,
 };
@@ -369,7 +369,7 @@ pub static FILE: Flag = Flag {
     placeholder: "PATH",
     commands: &[Run],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "read the testcases from this file, one per line, instead of the command line or stdin",
     set: |args, value| args.file = Some(PathBuf::from(text(value))),
 };
@@ -380,7 +380,7 @@ pub static PLAIN: Flag = Flag {
     placeholder: "",
     commands: &[Run],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "print only the answers of the one --solution, as LeetCode prints them (for oj test -c)",
     set: |args, _| args.plain = true,
 };
@@ -391,7 +391,7 @@ pub static SHAPE: Flag = Flag {
     placeholder: "SHAPE",
     commands: &[Gen, Stress],
     default: Default::Said(&[(Stress, "every shape")]),
-    repeats: true,
+    repeats: &[Stress],
     help: "the kind of input the generator makes",
     set: |args, value| match value {
         Value::Shape(shape) => args.shapes.push(shape),
@@ -405,7 +405,7 @@ pub static LEN: Flag = Flag {
     placeholder: "N",
     commands: &[Gen],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "how many values",
     set: |args, value| args.len = count(value) as usize,
 };
@@ -416,7 +416,7 @@ pub static SEED: Flag = Flag {
     placeholder: "SEED",
     commands: &[Gen, Stress],
     default: Default::PerCommand(&[(Stress, "1")]),
-    repeats: false,
+    repeats: &[],
     help: "the seed: the same seed makes the same cases on every machine",
     set: |args, value| args.seed = count(value),
 };
@@ -427,7 +427,7 @@ pub static COUNT: Flag = Flag {
     placeholder: "N",
     commands: &[Stress],
     default: Default::Value("100000"),
-    repeats: false,
+    repeats: &[],
     help: "how many random cases",
     set: |args, value| args.count = count(value),
 };
@@ -438,7 +438,7 @@ pub static MAX_LEN_FLAG: Flag = Flag {
     placeholder: "N",
     commands: &[Stress, Verify],
     default: Default::PerCommand(&[(Stress, "20"), (Verify, "8")]),
-    repeats: false,
+    repeats: &[],
     help: "the longest array",
     set: |args, value| args.max_len = count(value) as usize,
 };
@@ -449,7 +449,7 @@ pub static SAVE: Flag = Flag {
     placeholder: "",
     commands: &[Stress],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "store the shrunk counterexample as a case in the regressions suite",
     set: |args, _| args.save = true,
 };
@@ -460,7 +460,7 @@ pub static VALUES: Flag = Flag {
     placeholder: "LOW..=HIGH",
     commands: &[Verify],
     default: Default::Value("-3..=3"),
-    repeats: false,
+    repeats: &[],
     help: "the range every value is drawn from",
     set: |args, value| match value {
         Value::Range(low, high) => args.values = (low, high),
@@ -474,7 +474,7 @@ pub static YES: Flag = Flag {
     placeholder: "",
     commands: &[Verify],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "start even when the estimate says the run will take more than a minute",
     set: |args, _| args.yes = true,
 };
@@ -485,7 +485,7 @@ pub static SIZES: Flag = Flag {
     placeholder: "N,N,...",
     commands: &[Bench],
     default: Default::Value("1000,10000,50000,200000"),
-    repeats: false,
+    repeats: &[],
     help: "the input sizes",
     set: |args, value| match value {
         Value::Sizes(sizes) => args.sizes = sizes,
@@ -499,7 +499,7 @@ pub static REPS: Flag = Flag {
     placeholder: "N",
     commands: &[Bench],
     default: Default::Value("31"),
-    repeats: false,
+    repeats: &[],
     help: "timed calls per strategy and size, after one warm-up call",
     set: |args, value| args.reps = count(value) as u32,
 };
@@ -510,7 +510,7 @@ pub static SVG: Flag = Flag {
     placeholder: "[FILE]",
     commands: &[Bench],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "also draw the chart, to FILE or to target/judge/bench.svg (never under testcases/ or solutions/)",
     set: |args, value| match value {
         Value::OptionalPath(path) => args.svg = Some(path.map(PathBuf::from)),
@@ -524,7 +524,7 @@ pub static CHECK: Flag = Flag {
     placeholder: "",
     commands: &[Bless],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "change nothing; exit 1 if anything would change",
     set: |args, _| args.check = true,
 };
@@ -535,7 +535,7 @@ pub static COPY: Flag = Flag {
     placeholder: "",
     commands: &[Paste],
     default: Default::None,
-    repeats: false,
+    repeats: &[],
     help: "also put the file on the clipboard, through the terminal (OSC 52)",
     set: |args, _| args.copy = true,
 };
@@ -546,7 +546,7 @@ pub static OPERATOR: Flag = Flag {
     placeholder: "OPERATOR",
     commands: &[Mutants],
     default: Default::Said(&[(Mutants, "every operator")]),
-    repeats: true,
+    repeats: &[Mutants],
     help: "only mutants made by this operator",
     set: |args, value| match value {
         Value::Operator(operator) => args.operators.push(operator),

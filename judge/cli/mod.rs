@@ -339,7 +339,7 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
             (_, None) => Some(words.next().ok_or_else(|| UsageError::MissingValue { flag: name.clone() })?),
         };
         let value = value::read_value(flag.name, flag.kind, text)?;
-        if !flag.repeats {
+        if !flag.repeats.contains(&invocation.command) {
             invocation.flags.retain(|(f, _)| *f != flag);
         }
         invocation.flags.push((flag, value));

@@ -3,8 +3,10 @@
 
 use std::fmt::Write as _;
 
-use crate::cli::{flags, Command, COMMANDS};
+use crate::cli::{flags, Command, Kind, COMMANDS};
 use crate::exec::limits::OUTPUT_LIMIT;
+use crate::judging::mutate::Operator;
+use crate::problem::generator::Shape;
 
 fn flag_lines(command: Command, out: &mut String) {
     let rows: Vec<(String, &flags::Flag)> =
@@ -12,7 +14,16 @@ fn flag_lines(command: Command, out: &mut String) {
     let width = rows.iter().map(|(left, _)| left.chars().count()).max().unwrap_or(0);
     for (left, flag) in rows {
         let mut line = format!("  {left:width$}  {}", flag.help);
-        if flag.repeats {
+        // The values the generator and the mutation code know, from their own tables.
+        let values: Vec<&str> = match flag.kind {
+            Kind::Shape => Shape::ALL.iter().map(|s| s.name()).collect(),
+            Kind::Operator => Operator::ALL.iter().map(|o| o.name()).collect(),
+            _ => Vec::new(),
+        };
+        if !values.is_empty() {
+            let _ = write!(line, ": {}", values.join(", "));
+        }
+        if flag.repeats.contains(&command) {
             line.push_str(" (repeatable)");
         }
         if let Some(default) = flag.default_for(command) {

@@ -19,6 +19,27 @@ struct Cell {
     nanos: Option<u64>,
 }
 
+/// The legend of column numbers is wrapped at this width.
+const LEGEND_WIDTH: usize = 100;
+
+/// `items` joined by `separator`, a new line before an item that would pass `width`.
+fn wrapped(items: &[String], separator: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for (i, item) in items.iter().enumerate() {
+        let needed = item.chars().count() + if i == 0 { 0 } else { separator.chars().count() };
+        if i > 0 && line + needed > width {
+            out.push('\n');
+            line = 0;
+        } else if i > 0 {
+            out.push_str(separator);
+        }
+        out.push_str(item);
+        line += if line == 0 { item.chars().count() } else { needed };
+    }
+    out
+}
+
 pub struct Matrix {
     style: Style,
     names: Vec<String>,
@@ -46,7 +67,7 @@ impl Matrix {
         let limits = bench.limits();
         let _ = writeln!(
             out,
-            "{} {} on {} in {} · time limit {} · memory {} MiB · stack {} MiB · {} · {} · judge: {} build",
+            "{} {} on {} in {} · time limit {} · memory {} MiB · stack {} MiB\n{} · {} · judge: {} build",
             style.bold("judging"),
             units::count(names.len(), "solution"),
             units::count(cases.len(), "case"),
@@ -59,7 +80,7 @@ impl Matrix {
             words::build_profile()
         );
         let legend: Vec<String> = names.iter().enumerate().map(|(i, n)| format!("#{} {n}", i + 1)).collect();
-        let _ = writeln!(out, "{}\n", style.dim(&legend.join(" · ")));
+        let _ = writeln!(out, "{}\n", style.dim(&wrapped(&legend, " · ", LEGEND_WIDTH)));
         let count = names.len();
         let matrix = Matrix {
             style,
@@ -137,5 +158,18 @@ impl Matrix {
             self.printed += 1;
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrapped;
+
+    #[test]
+    fn a_legend_wraps_before_an_item_that_would_pass_the_width() {
+        let items: Vec<String> = ["#1 aaaa", "#2 bbbb", "#3 cccc"].map(String::from).to_vec();
+        assert_eq!(wrapped(&items, " · ", 17), "#1 aaaa · #2 bbbb\n#3 cccc");
+        assert_eq!(wrapped(&items, " · ", 100), "#1 aaaa · #2 bbbb · #3 cccc");
+        assert_eq!(wrapped(&items[..1], " · ", 3), "#1 aaaa");
     }
 }

@@ -11,10 +11,10 @@ use super::style::Style;
 use super::table;
 use super::units;
 use super::words;
+use crate::cli::{flags, Command, Invocation, Value};
 use crate::judging::engine::CaseResult;
 use crate::judging::report::Report;
 use crate::judging::verdict::Verdict;
-use crate::problem::oracle;
 
 /// The result of solution `s` on testcase `c`.
 fn result(report: &Report, s: usize, c: usize) -> Option<&CaseResult> {
@@ -72,10 +72,10 @@ pub fn text(report: &Report, style: Style) -> String {
             .collect();
         if !wrong.is_empty() {
             let _ = writeln!(out, "\n{}", style.bad(&format!("not the oracle's answer: {}", wrong.join(", "))));
-            if case.values.len() <= words::EXPLAINED {
-                let _ = writeln!(out, "why \"{}\":", case.expected.as_str());
-                out.push_str(&words::explained(&oracle::explain(&case.values), "  "));
-            }
+            let _ = writeln!(out, "why \"{}\":", case.expected.as_str());
+            let names = wrong.iter().map(|name| Value::Text(name.to_string()));
+            let shorter = Invocation::new(Command::Stress).set(&flags::SOLUTION, names);
+            out.push_str(&words::why(&case.values, "  ", &shorter.shell()));
         }
         if several && c + 1 < report.cases.len() {
             out.push('\n');

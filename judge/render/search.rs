@@ -75,13 +75,17 @@ fn example_text(
     let verdict = example.got.verdict();
     let _ = writeln!(out, "{} fails ({}) {found}", example.submission, verdict.code());
     let stopped = if example.stopped { "; shrinking ran out of time" } else { "" };
-    let _ = writeln!(
-        out,
-        "shrunk from {} to {} ({} tried{stopped}):",
-        units::count(example.original_len, "value"),
-        units::count(example.values.len(), "value"),
-        units::count(example.tried, "candidate")
-    );
+    let tried = units::count(example.tried, "candidate");
+    if example.original_len == example.values.len() {
+        let _ = writeln!(out, "as found: no smaller case fails ({tried} tried{stopped}):");
+    } else {
+        let _ = writeln!(
+            out,
+            "shrunk from {} to {} ({tried} tried{stopped}):",
+            units::count(example.original_len, "value"),
+            units::count(example.values.len(), "value"),
+        );
+    }
     let _ = writeln!(out, "  input     {}", input_text(&example.values));
     let _ = writeln!(out, "  oracle    \"{}\"", example.expected.as_str());
     let label = if matches!(example.got, Got::Answer(_)) { "got" } else { "reason" };

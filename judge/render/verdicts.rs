@@ -11,13 +11,12 @@ use super::style::Style;
 use super::table;
 use super::units;
 use super::words;
-use crate::cli::{flags, Invocation, Value};
+use crate::cli::{flags, Command, Invocation, Value};
 use crate::exec::diagnose::Newer;
 use crate::judging::engine::{CaseResult, Cut, Fault, Scorecard};
 use crate::judging::guard::Change;
 use crate::judging::report::{first_failure, Met, Report};
 use crate::judging::verdict::Verdict;
-use crate::problem::oracle;
 use crate::search::growth::Growth;
 
 /// Failure blocks shown per solution unless `--all-failures`.
@@ -145,9 +144,8 @@ fn block(
             out.push_str(&words::printed(label, &printed.head, printed.total, "  "));
         }
     }
-    if case.values.len() <= words::EXPLAINED {
-        out.push_str(&words::explained(&oracle::explain(&case.values), "  "));
-    }
+    let shorter = Invocation::new(Command::Stress).set(&flags::SOLUTION, [Value::Text(submission.name.clone())]);
+    out.push_str(&words::why(&case.values, "  ", &shorter.shell()));
     let _ = writeln!(out, "  rerun     {}", rerun(invocation, &submission.name, Some(&case.id)).shell());
 }
 
@@ -237,6 +235,17 @@ pub fn newer(report: &Report, newer: &[Vec<Newer>]) -> String {
 /// Bad cases and files, faults, changed stored data, suspect outputs and filtered passes.
 pub fn notes(report: &Report, root: Option<&Path>, style: Style) -> String {
     let mut out = String::new();
+    // A tag outside solutions/wrong/ is read nowhere: every file there must get AC.
+    for submission in report.submissions.iter().filter(|s| s.is_strategy()) {
+        if let Some(tag) = submission.source.lines().next().filter(|l| l.starts_with("// expect:")) {
+            let _ = writeln!(
+                out,
+                "\nnote: {} starts with `{}`, but tags are read only in solutions/wrong/: here every file is expected to get AC (move it there to judge it by its tag)",
+                submission.shown,
+                tag.trim()
+            );
+        }
+    }
     for suspect in &report.suspects {
         let case = &report.cases[suspect.case];
         let _ = writeln!(

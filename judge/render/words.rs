@@ -186,6 +186,31 @@ pub fn printed(label: &str, head: &[u8], total: u64, indent: &str) -> String {
 }
 
 /// The oracle's lead at every pile and one optimal line of play, for a short input.
+/// Why the oracle's answer is what it is: on a short input (up to `EXPLAINED` piles) the lead
+/// at every pile, one optimal line of play and its totals; on a longer one the totals alone,
+/// and `shorter`, the command that finds a short failing case.
+pub fn why(values: &[i32], indent: &str, shorter: &str) -> String {
+    let explained = crate::problem::oracle::explain(values);
+    if values.len() <= EXPLAINED {
+        return self::explained(&explained, indent);
+    }
+    let mut out = totals(&explained, indent);
+    let _ = writeln!(
+        out,
+        "{indent}shorter   leads and play are shown up to {EXPLAINED} piles; a short failing case: {shorter}"
+    );
+    out
+}
+
+fn totals(explained: &Explained, indent: &str) -> String {
+    let (alice, bob) = explained.totals;
+    format!(
+        "{indent}totals    Alice {alice}, Bob {bob} with both playing best: margin {} for Alice, so \"{}\"\n",
+        explained.margin(),
+        explained.answer().as_str()
+    )
+}
+
 pub fn explained(explained: &Explained, indent: &str) -> String {
     let mut out = String::new();
     let leads: Vec<String> = explained.leads.iter().map(i64::to_string).collect();
