@@ -172,11 +172,7 @@ impl Child {
             command.pre_exec(move || {
                 sys::move_fd(from_request, wire::REQUEST_FD)?;
                 sys::move_fd(from_reply, wire::REPLY_FD)?;
-                sys::die_with_parent()?;
-                if sys::parent_id() != judge {
-                    // ESRCH: the judge ended before its child started.
-                    return Err(io::Error::from_raw_os_error(3));
-                }
+                sys::die_with(judge)?;
                 sys::limit(Resource::AddressSpace, space)?;
                 sys::limit(Resource::FileSize, FILE_LIMIT)?;
                 sys::limit(Resource::CoreDump, 0)

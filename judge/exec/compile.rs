@@ -423,10 +423,7 @@ impl Compiler {
         // SAFETY: between fork and exec the closure only makes system calls.
         unsafe {
             command.pre_exec(move || {
-                sys::die_with_parent()?;
-                if sys::parent_id() != judge {
-                    return Err(io::Error::from_raw_os_error(3));
-                }
+                sys::die_with(judge)?;
                 sys::limit(sys::Resource::AddressSpace, COMPILE_MEMORY)
             });
         }

@@ -41,8 +41,6 @@ const MOST_BINDS: usize = 32;
 const STAGE: &str = "/tmp";
 /// The keeper's exit code if it lost its child without a status (should not happen).
 const LOST: i32 = 125;
-/// The error the init reports when the keeper died before it was ready.
-const ESRCH: i32 = 3;
 
 /// A host file or folder shown inside at `inside`.
 #[derive(Clone, Debug)]
@@ -229,10 +227,7 @@ impl Confinement {
     /// the process that is to exec.
     fn enter(&self, judge: u32) -> io::Result<()> {
         // Dies with the judge's spawning thread (the judge may have asked already).
-        sys::die_with_parent()?;
-        if sys::parent_id() != judge {
-            return Err(io::Error::from_raw_os_error(ESRCH));
-        }
+        sys::die_with(judge)?;
         sys::block_signals()?;
         if self.privileged {
             sys::drop_groups()?;
@@ -258,7 +253,7 @@ impl Confinement {
     fn keep(&self, init: u32, to_init: RawFd, from_init: RawFd) -> ! {
         let errno = match self.map_ids(init) {
             Ok(()) => 0,
-            Err(e) => e.raw_os_error().unwrap_or(ESRCH),
+            Err(e) => e.raw_os_error().unwrap_or(sys::ESRCH),
         };
         let _ = sys::write_all(to_init, &errno.to_ne_bytes());
         // `to_init` stays open while this process lives: the init sees it hang up if it dies.
@@ -286,7 +281,7 @@ impl Confinement {
         sys::die_with_parent()?;
         let mut word = [0; 4];
         if sys::read(from_keeper, &mut word)? != 4 {
-            return Err(io::Error::from_raw_os_error(ESRCH));
+            return Err(io::Error::from_raw_os_error(sys::ESRCH));
         }
         match i32::from_ne_bytes(word) {
             0 => {}
@@ -305,7 +300,7 @@ impl Confinement {
         // keeper did not die before.
         sys::die_with_parent()?;
         if sys::hung_up(from_keeper)? {
-            return Err(io::Error::from_raw_os_error(ESRCH));
+            return Err(io::Error::from_raw_os_error(sys::ESRCH));
         }
         // No user namespaces below this one: the program gets no capabilities back by
         // nesting, so it can make no namespace (nor mount, nor net device) at all. This is

@@ -39,6 +39,8 @@ pub const SIGKILL: i32 = 9;
 pub const SIGSEGV: i32 = 11;
 pub const SIGTERM: i32 = 15;
 pub const SIGXFSZ: i32 = 25;
+/// No such process: what a child reports when the judge ended before it started.
+pub const ESRCH: i32 = 3;
 
 /// New namespaces, as clone(2) flags.
 pub const NEW_USER: u64 = 0x1000_0000;
@@ -540,6 +542,16 @@ pub fn die_with_parent() -> io::Result<()> {
     check_int(unsafe { ffi::prctl(ffi::PR_SET_PDEATHSIG, SIGKILL as c_ulong) })
 }
 
+/// Asks for SIGKILL when the thread that started this process ends, and fails (ESRCH) if the
+/// parent is already not `parent`: a judge that ended before its child armed the signal.
+pub fn die_with(parent: u32) -> io::Result<()> {
+    die_with_parent()?;
+    match parent_id() == parent {
+        true => Ok(()),
+        false => Err(io::Error::from_raw_os_error(ESRCH)),
+    }
+}
+
 /// Whether other processes of the same user may ptrace this one or open its /proc files
 /// (fd, environ, maps...). Exec makes a process dumpable again.
 pub fn set_dumpable(dumpable: bool) -> io::Result<()> {
@@ -944,6 +956,18 @@ mod tests {
         assert!(has("Max core file size", "0"), "{output}");
         assert!(has("Max address space", &(8u64 << 30).to_string()), "{output}");
         assert!(output.contains("NoNewPrivs:\t1"), "{output}");
+    }
+
+    #[test]
+    fn a_child_starts_only_while_its_parent_is_the_one_it_names() {
+        let start = |parent: u32| {
+            let mut command = Command::new("true");
+            // SAFETY: the hook only makes system calls.
+            unsafe { command.pre_exec(move || die_with(parent)) };
+            command.status()
+        };
+        assert!(start(std::process::id()).unwrap().success());
+        assert_eq!(start(1).unwrap_err().raw_os_error(), Some(ESRCH));
     }
 
     #[test]
