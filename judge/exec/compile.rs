@@ -414,7 +414,7 @@ impl Compiler {
             true => "/usr/bin:/bin".into(),
             false => std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
         };
-        command.env_clear().env("PATH", path).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        command.env_clear().env("PATH", path).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
         command.process_group(0);
         if let Some(conf) = conf_seen {
             command.env("CLIPPY_CONF_DIR", conf);
@@ -433,30 +433,16 @@ impl Compiler {
             sandbox::confine(&mut command, &confinement);
         }
         let mut child = command.spawn()?;
-        let (mut stdout, mut stderr) = (child.stdout.take(), child.stderr.take());
-        let read = |pipe: &mut Option<_>| {
-            let mut pipe: Option<std::process::ChildStderr> = pipe.take();
+        let said = child.stderr.take().map(|mut pipe| {
             std::thread::spawn(move || {
                 let mut text = Vec::new();
-                if let Some(pipe) = pipe.as_mut() {
-                    let _ = io::Read::read_to_end(pipe, &mut text);
-                }
+                let _ = io::Read::read_to_end(&mut pipe, &mut text);
                 text
             })
-        };
-        let said = read(&mut stderr);
-        let drained = stdout.take().map(|mut pipe| {
-            std::thread::spawn(move || {
-                let _ = io::copy(&mut pipe, &mut io::sink());
-            })
         });
-        let finished = sandbox::wait_timeout(&mut child, self.settings.time_limit)?;
-        // The linker it started may still hold the pipes.
-        let _ = sys::kill_group(child.id());
-        let stderr = String::from_utf8_lossy(&said.join().unwrap_or_default()).into_owned();
-        if let Some(drained) = drained {
-            let _ = drained.join();
-        }
+        let finished = within(&mut child, self.settings.time_limit)?;
+        let said = said.and_then(|reading| reading.join().ok()).unwrap_or_default();
+        let stderr = String::from_utf8_lossy(&said).into_owned();
         let Some(status) = finished else {
             let limit = self.settings.time_limit;
             let error =
@@ -542,6 +528,23 @@ impl Compiler {
             Ran::OverLimit(error) => return Err(io::Error::other(error.headline)),
         }
         Ok(library)
+    }
+}
+
+/// Waits for a compiler up to `limit`; past it kills its whole process group (the linker it
+/// started too, before anything is reaped, so the group's id is still its own) and says None.
+fn within(child: &mut std::process::Child, limit: std::time::Duration) -> io::Result<Option<std::process::ExitStatus>> {
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if std::time::Instant::now() >= deadline {
+            let _ = sys::kill_group(child.id());
+            child.wait()?;
+            return Ok(None);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
     }
 }
 

@@ -28,9 +28,8 @@ use std::os::fd::RawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Component, Path, PathBuf};
-use std::process::{Child, Command, ExitStatus};
+use std::process::{Command, ExitStatus};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use super::sys::{self, Resource};
 
@@ -559,22 +558,6 @@ pub fn probe_remembered(cache: &Path) -> io::Result<()> {
     probe()?;
     let _ = super::files::put_sealed(&entry, facts.as_bytes());
     Ok(())
-}
-
-/// Waits for `child` up to `limit`, then kills it: `None` if it had to be killed.
-pub fn wait_timeout(child: &mut Child, limit: Duration) -> io::Result<Option<ExitStatus>> {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
-        }
-        if Instant::now() >= deadline {
-            child.kill()?;
-            child.wait()?;
-            return Ok(None);
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 #[cfg(test)]
