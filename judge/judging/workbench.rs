@@ -25,7 +25,7 @@ pub enum Sandbox {
     Auto,
     /// Refuse to run without one.
     Require,
-    /// Never: today's protections only.
+    /// Never: a process group, a scratch folder outside the workspace and the watchdog only.
     Off,
 }
 
