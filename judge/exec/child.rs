@@ -1,8 +1,8 @@
 //! The judge's handle on one running submission. Each child:
 //! - runs in a sandbox of its own namespaces where the kernel allows one (see `sandbox`): it
 //!   sees its own binary, the system's libraries, a private /tmp and its own processes, and
-//!   nothing it starts outlives it; elsewhere it runs with the protections it has without one: a process
-//!   group killed whole, a scratch folder outside the workspace, the watchdog;
+//!   nothing it starts outlives it; without one, it has a process group killed whole, a
+//!   scratch folder outside the workspace and the watchdog;
 //! - reads requests on one pipe and answers on another, at descriptors the solution has no
 //!   reason to touch; its stdin is /dev/null, its stdout and stderr are pipes the judge reads;
 //! - is held to the limits by the judge: a wall-clock deadline whatever the child sends, the
