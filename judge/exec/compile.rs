@@ -238,13 +238,15 @@ impl Compiler {
             let stderr = match read_sealed(&failure) {
                 Some(cached) => String::from_utf8_lossy(&cached).into_owned(),
                 None => match self.rustc(&source, &path, &binary, remap.as_deref())? {
-                    Ok(()) => return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) }),
-                    Err(Failed::Errors(stderr)) => {
+                    Ran::Finished { success: true, .. } => {
+                        return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) })
+                    }
+                    Ran::Finished { stderr, .. } => {
                         put_sealed(&failure, stderr.as_bytes())?;
                         stderr
                     }
                     // Not cached: a loaded machine may pass the limit where a quiet one does not.
-                    Err(Failed::Limit(error)) => {
+                    Ran::OverLimit(error) => {
                         let errors = units.iter().map(|_| Some(error.clone())).collect();
                         return Ok(Batch { errors, binary: None });
                     }
@@ -315,7 +317,7 @@ impl Compiler {
                     args: CHECK.iter().map(|a| a.to_string()).collect(),
                 };
                 let said = match self.run(&job)? {
-                    Ran::Finished { success, stderr, .. } => format!("{}\n{stderr}", u8::from(success)),
+                    Ran::Finished { success, stderr } => format!("{}\n{stderr}", u8::from(success)),
                     Ran::OverLimit(error) => return Ok(Checked { error: Some(error), newer: None }),
                 };
                 put_sealed(&remembered, said.as_bytes())?;
@@ -463,12 +465,11 @@ impl Compiler {
         }
     }
 
-    /// Runs rustc to build a binary at `binary`; a compile error's stderr, or a limit it passed.
-    fn rustc(&self, source: &str, path: &Path, binary: &Path, remap: Option<&str>) -> io::Result<Result<(), Failed>> {
+    /// Writes `source` to `path` and runs rustc on it to build a binary kept at `binary`.
+    fn rustc(&self, source: &str, path: &Path, binary: &Path, remap: Option<&str>) -> io::Result<Ran> {
         write_atomically(path, source.as_bytes())?;
         let driver = self.driver()?.to_path_buf();
-        let mut args: Vec<String> = CODEGEN.iter().chain(&BINARY).map(|a| a.to_string()).collect();
-        args.retain(|a| !a.is_empty());
+        let args: Vec<String> = CODEGEN.iter().chain(&BINARY).map(|a| a.to_string()).collect();
         let job = Job {
             tool: Tool::Rustc,
             source: path,
@@ -478,13 +479,7 @@ impl Compiler {
             shown: remap,
             args,
         };
-        let ran = self.run(&job)?;
-        let result = match ran {
-            Ran::Finished { success: true, .. } => Ok(()),
-            Ran::Finished { stderr, .. } => Err(Failed::Errors(stderr)),
-            Ran::OverLimit(error) => Err(Failed::Limit(error)),
-        };
-        Ok(result)
+        self.run(&job)
     }
 
     /// The driver library, built once for this compiler and these flags, then cached.
@@ -571,18 +566,10 @@ struct Job<'a> {
 
 /// How a compiler run ended.
 enum Ran {
-    /// It ran to its end, and the file it wrote is kept.
+    /// It ran to its end; when it succeeded, the file it wrote is where the job keeps it.
     Finished { success: bool, stderr: String },
     /// It passed the compile time or memory limit: a compile error of its own.
     OverLimit(CompileError),
-}
-
-/// Why a build made no binary.
-enum Failed {
-    /// rustc's errors: the file's own, remembered until it changes.
-    Errors(String),
-    /// A limit it passed: not remembered.
-    Limit(CompileError),
 }
 
 /// A source being generated, and how many lines it has.
