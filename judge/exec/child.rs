@@ -170,8 +170,7 @@ impl Child {
         // no locks.
         unsafe {
             command.pre_exec(move || {
-                sys::move_fd(from_request, wire::REQUEST_FD)?;
-                sys::move_fd(from_reply, wire::REPLY_FD)?;
+                sys::place_fds(&[(from_request, wire::REQUEST_FD), (from_reply, wire::REPLY_FD)])?;
                 sys::die_with(judge)?;
                 sys::limit(Resource::AddressSpace, space)?;
                 sys::limit(Resource::FileSize, FILE_LIMIT)?;
@@ -187,7 +186,7 @@ impl Child {
         drop((request_read, reply_write));
         let sandboxed = matches!(isolation, Isolation::Sandbox);
         let started = match sandboxed {
-            true => Meter::sandbox(process.id()),
+            true => Meter::sandbox(process.id(), STARTUP),
             false => {
                 watchdog::watch(process.id());
                 Ok(Meter::process(process.id()))

@@ -41,10 +41,12 @@ impl Meter {
         Meter::of(pid, None)
     }
 
-    /// A sandbox whose keeper is `keeper`: its init, and the init's child, the program.
-    pub fn sandbox(keeper: u32) -> io::Result<Meter> {
-        let init = first_child(keeper)?;
-        Ok(Meter::of(first_child(init)?, Some(init)))
+    /// A sandbox whose keeper is `keeper`: its init, and the init's child, the program; each
+    /// waited for up to `within`, since a loaded machine can take a while to start them.
+    pub fn sandbox(keeper: u32, within: std::time::Duration) -> io::Result<Meter> {
+        let give_up = std::time::Instant::now() + within;
+        let init = first_child(keeper, give_up)?;
+        Ok(Meter::of(first_child(init, give_up)?, Some(init)))
     }
 
     fn of(program: u32, init: Option<u32>) -> Meter {
@@ -101,15 +103,20 @@ impl Meter {
     }
 }
 
-/// The first child of `parent`'s main thread, waiting briefly for it to be listed.
-fn first_child(parent: u32) -> io::Result<u32> {
-    for _ in 0..200 {
+/// The first child of `parent`'s main thread, waiting for it to be listed until `give_up`,
+/// or until `parent` itself is gone.
+fn first_child(parent: u32, give_up: std::time::Instant) -> io::Result<u32> {
+    loop {
         if let Some(child) = children_of_task(parent, parent).first() {
             return Ok(*child);
         }
+        let gone = !std::path::Path::new(&format!("/proc/{parent}/task/{parent}")).exists();
+        if gone || std::time::Instant::now() >= give_up {
+            let why = if gone { "ended before it had one" } else { "has none yet" };
+            return Err(io::Error::new(io::ErrorKind::NotFound, format!("process {parent} has no child: it {why}")));
+        }
         std::thread::sleep(std::time::Duration::from_micros(50));
     }
-    Err(io::Error::new(io::ErrorKind::NotFound, format!("process {parent} has no child")))
 }
 
 /// The children of every thread of `pid` (the main thread alone, unless it has others).

@@ -136,6 +136,7 @@ mod ffi {
     pub const RLIMIT_NPROC: c_int = 6;
     pub const RLIMIT_AS: c_int = 9;
     pub const F_SETPIPE_SZ: c_int = 1031;
+    pub const F_DUPFD_CLOEXEC: c_int = 1030;
     pub const F_GETFL: c_int = 3;
     pub const F_SETFL: c_int = 4;
     pub const SIG_BLOCK: c_long = 0;
@@ -384,10 +385,26 @@ pub fn pipe() -> io::Result<(RawFd, RawFd)> {
     Ok((fds[0], fds[1]))
 }
 
-/// Makes `to` a copy of `from` that survives exec (dup2): the judge places its pipes so.
-pub fn move_fd(from: RawFd, to: RawFd) -> io::Result<()> {
-    // SAFETY: dup2 takes two integers; a bad descriptor is an error.
-    check_int(unsafe { ffi::dup2(from, to) })
+/// Puts a copy of each `from` at its `to`, open across exec, whatever numbers the sources
+/// have: a source may already sit at its own target (dup2 would then do nothing and leave
+/// close-on-exec set) or at another pair's target (moving one would overwrite the other). So
+/// every source is first copied above every target (close-on-exec, gone at exec), and only
+/// then copied down. At most eight pairs.
+pub fn place_fds(pairs: &[(RawFd, RawFd)]) -> io::Result<()> {
+    let above = pairs.iter().map(|&(_, to)| to).max().unwrap_or(0).saturating_add(1);
+    let mut staged = [-1; 8];
+    for (slot, &(from, _)) in staged.iter_mut().zip(pairs) {
+        // SAFETY: F_DUPFD_CLOEXEC reads one integer argument; a bad descriptor is an error.
+        let copy = unsafe { ffi::fcntl(from, ffi::F_DUPFD_CLOEXEC, above) };
+        check_int(copy)?;
+        *slot = copy;
+    }
+    for (&copy, &(_, to)) in staged.iter().zip(pairs) {
+        // SAFETY: dup2 takes two integers; `copy` is above every target, so never equal to
+        // `to`, and the copy dup2 makes at `to` is open across exec.
+        check_int(unsafe { ffi::dup2(copy, to) })?;
+    }
+    Ok(())
 }
 
 /// One read(2), retried if interrupted; 0 is end of file.
@@ -704,7 +721,7 @@ mod tests {
             command.pre_exec(move || {
                 limit(Resource::FileSize, 4096 * 512)?;
                 limit(Resource::CoreDump, 0)?;
-                move_fd(raw, 7)
+                place_fds(&[(raw, 7)])
             });
         }
         let output = command.output().unwrap();
@@ -809,21 +826,42 @@ mod tests {
         assert!(read(r, &mut buffer).is_err());
     }
 
+    /// The places a judge's pipes can have: anywhere, at their own target, at each other's.
     #[test]
-    fn moves_descriptors() {
-        let (r, w) = pipe().unwrap();
-        let status = in_child(move || {
-            move_fd(w, 100)?;
-            write_all(100, b"moved")?;
-            exit_now(0)
-        });
-        assert_eq!(status.unwrap().code(), Some(0));
-        close(w);
-        let mut buffer = [0; 8];
-        assert_eq!(read(r, &mut buffer).unwrap(), 5);
-        assert_eq!(&buffer[..5], b"moved");
-        assert!(move_fd(-1, 100).is_err());
-        close(r);
+    fn places_descriptors_whatever_numbers_they_have() {
+        // Each case: where the two sources sit before the move, to land at 100 and 101.
+        for (a, b) in [(60, 61), (100, 101), (101, 100), (100, 60), (60, 100), (101, 60)] {
+            // bash, since dash takes only one-digit descriptors; both must be open after exec.
+            let mut command = Command::new("bash");
+            command.args(["-c", "echo from-a >&100; echo from-b >&101"]).stdout(Stdio::null());
+            let (read_a, write_a) = std::io::pipe().unwrap();
+            let (read_b, write_b) = std::io::pipe().unwrap();
+            let (raw_a, raw_b) = (std::os::fd::AsRawFd::as_raw_fd(&write_a), std::os::fd::AsRawFd::as_raw_fd(&write_b));
+            // SAFETY: the hook only makes system calls.
+            unsafe {
+                command.pre_exec(move || {
+                    // Put the sources where this case wants them (close-on-exec, as pipes are).
+                    let at = |from: RawFd, to: RawFd| -> io::Result<()> {
+                        check_int(ffi::dup2(from, to))?;
+                        check_int(ffi::fcntl(to, 2, 1)) // F_SETFD FD_CLOEXEC
+                    };
+                    let parked = ffi::fcntl(raw_b, ffi::F_DUPFD_CLOEXEC, 200);
+                    at(raw_a, a)?;
+                    at(parked, b)?;
+                    place_fds(&[(a, 100), (b, 101)])
+                });
+            }
+            let status = command.status().unwrap();
+            drop((write_a, write_b));
+            let text = |r: std::io::PipeReader| {
+                let mut s = String::new();
+                std::io::Read::read_to_string(&mut { r }, &mut s).unwrap();
+                s
+            };
+            assert!(status.success(), "sources at {a} and {b}: {status}");
+            assert_eq!((text(read_a), text(read_b)), ("from-a\n".into(), "from-b\n".into()), "sources at {a}, {b}");
+        }
+        assert!(place_fds(&[(-1, 100)]).is_err());
     }
 
     #[test]
