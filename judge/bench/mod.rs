@@ -149,9 +149,10 @@ pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError
                 Err(ending) => report.failures.push(Failure { strategy, n, ending }),
             }
         }
-        let fastest = report.rows[first..].iter().map(|r| r.time.median).min().unwrap_or(1).max(1) as f64;
+        // A median of 0 is one under what a call can be told from an empty one: 1 ns.
+        let fastest = report.rows[first..].iter().map(|r| r.time.median.max(1)).min().unwrap_or(1) as f64;
         for row in &mut report.rows[first..] {
-            row.ratio = row.time.median as f64 / fastest;
+            row.ratio = row.time.median.max(1) as f64 / fastest;
         }
     }
     let input = generator::generate(SHAPE, crate::problem::MAX_LEN, SEED);
@@ -170,7 +171,7 @@ struct Measured {
 
 /// Times in one child, then the memory reading in a fresh one.
 fn measure(bench: &Workbench, program: &Program, input: &[i32], reps: u32) -> Result<Measured, Ending> {
-    let spawn = || Child::spawn(program, bench.limits(), &bench.isolation).map_err(|_| Ending::LostChannel);
+    let spawn = || Child::spawn(program, bench.limits(), &bench.housing).map_err(|_| Ending::LostChannel);
     let (times, answer) = spawn()?.time(input, reps)?;
     let (extra_kib, _) = spawn()?.measure(input)?;
     Ok(Measured { times, answer, extra_kib })

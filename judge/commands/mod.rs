@@ -85,6 +85,9 @@ fn open(setup: &Setup, out: &Out) -> Result<Workbench, Stop> {
     if let Some(why) = &bench.unconfined {
         out.note(&format!("judge: {}", render::words::sandbox(Some(why))));
     }
+    if let Some(why) = &bench.uncounted {
+        out.note(&format!("judge: {}", render::words::counting(None, Some(why))));
+    }
     Ok(bench)
 }
 

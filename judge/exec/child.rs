@@ -1,33 +1,48 @@
 //! The judge's handle on one running submission. Each child:
-//! - runs in a sandbox of its own namespaces where the kernel allows one (see `sandbox`): it
-//!   sees its own binary, the system's libraries, a private /tmp and its own processes, and
-//!   nothing it starts outlives it; without one, it has a process group killed whole, a
-//!   scratch folder outside the workspace and the watchdog;
+//! - is confined by the one jail every child gets (see `sandbox`): in a sandbox of its own
+//!   namespaces where the kernel allows one, else in a scratch folder with a process group and
+//!   the watchdog; and, where a cgroup can be made, in a cgroup cell of its own (see `cgroup`);
 //! - reads requests on one pipe and answers on another, at descriptors the solution has no
 //!   reason to touch; its stdin is /dev/null, its stdout and stderr are pipes the judge reads;
-//! - is held to the limits by the judge: a wall-clock deadline whatever the child sends, the
-//!   resident memory of all its processes read from the kernel while a call runs and after,
-//!   the bytes that crossed its output pipes; and by the kernel: an address-space ceiling and a
-//!   core size of 0, which it cannot raise.
+//! - is held to the limits by the judge and the kernel, never by what it says of itself.
+//!
+//! Time. A call is two requests: the input (which the driver decodes, then says so and waits),
+//! then `Go`. Between the two, and again once the call has answered and the solution's thread
+//! is off the CPU, the judge reads the kernel's account of that thread and of the whole child
+//! (`meter`). A call's time is the CPU time of the solution's thread, less what an empty call
+//! costs it (measured once per child, the same way), plus the CPU time of every other thread
+//! and process of the child, plus the time the call spent asleep by its own choice (sleeping,
+//! blocked: the wall time by the judge's clock less the time on a CPU and the time waiting for
+//! one, counted when over `ASLEEP`). Time spent waiting for a CPU the machine's load held back
+//! is not the call's: a verdict and a figure are the same on a busy machine and a quiet one.
+//! A call is stopped as TLE when its CPU time passes the limit, or when, asleep, its wall time
+//! less its waiting passes it; and, whatever the accounts say, at `FUSE` times the limit of
+//! wall time. A child's start-up (exec, the loader, static initialisers, the driver's own)
+//! past `STARTUP_FREE` of CPU time is charged to its first call.
+//!
+//! Memory: the cell's account where there is one (the kernel kills past the limit, and the
+//! judge counts its kills), else the resident memory of all its processes read from /proc while
+//! a call runs and after; output: the bytes that crossed its pipes; and the kernel's limits on
+//! address space, file sizes, descriptors and processes, which it cannot raise.
 
 use std::io;
 use std::os::fd::AsRawFd;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
-use std::process::{self, Command, ExitStatus, Stdio};
+use std::os::unix::process::ExitStatusExt;
+use std::process::{self, ExitStatus};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::cgroup::{self, Cells};
 use super::channel::{Channel, Heard};
 use super::compile::Program;
 use super::diagnose::SourceMap;
 use super::limits::{Limits, OUTPUT_LIMIT};
-use super::meter::{Meter, Reading};
+use super::meter::{Clock, Meter, Reading};
 use super::outcome::{Answered, Call, Ending, Printed, Stream};
-use super::room::Room;
-use super::sandbox::{self, Confinement, Spec};
-use super::sys::{self, Resource};
+use super::procfs::{self, Account};
+use super::sandbox::{self, Bounds, Isolation, Jail};
+use super::sys;
 use super::watchdog;
 use super::wire::{self, Refusal, Reply, Request};
 
@@ -41,19 +56,40 @@ pub const MMAP_THRESHOLD: u64 = 32 << 20;
 const ALLOCATOR: [(&str, u64); 2] = [("MALLOC_MMAP_THRESHOLD_", MMAP_THRESHOLD), ("MALLOC_TRIM_THRESHOLD_", 1 << 40)];
 /// The request pipe's buffer, enough for the largest input in one write.
 const REQUEST_PIPE: usize = 1 << 20;
-/// How often a wait looks at the child's memory, output and liveness.
+/// How often a wait looks at the child's memory, time, output and liveness.
 const POLL: Duration = Duration::from_millis(5);
 /// How long a child whose reply pipe closed may take to exit before it is killed.
 const GRACE: Duration = Duration::from_millis(200);
-/// How long a child may take to start, before its first request's deadline begins: a loaded
+/// How long a child may take to start, by the judge's clock, whatever its CPU time: a loaded
 /// machine can take a while to start a process.
 const STARTUP: Duration = Duration::from_secs(10);
+/// CPU time a child's start-up may take before the rest is charged to its first call; a
+/// start without static initialisers of its own takes a few milliseconds.
+const STARTUP_FREE: Duration = Duration::from_millis(50);
+/// Off the CPU by its own choice for longer than this, a call counts that time as its own;
+/// under it, it is the judge's and the pipes' latency.
+const ASLEEP: Duration = Duration::from_millis(1);
+/// Other threads' and processes' CPU time under this is the accounts' rounding.
+const OTHERS: Duration = Duration::from_micros(20);
+/// Whatever the accounts say, a call is stopped at this many times its limit of wall time.
+const FUSE: u32 = 60;
+/// How long the judge waits for the solution's thread to go off the CPU after it answered.
+const SETTLE: Duration = Duration::from_millis(20);
+/// Empty calls made to measure what one costs (the least of them), after a few that bring the
+/// driver's code and the pipes' pages in.
+const EMPTY_CALLS: usize = 5;
+const WARM_EMPTY_CALLS: usize = 2;
 /// Where a solution's binary is, inside its sandbox.
 const INSIDE: &str = "/sandbox/solution";
-/// How many processes (threads count) a solution may run at once.
-const PROCESSES: u64 = 64;
-/// The file-size ceiling: a solution writes no file past it.
+/// The driver's thread that calls the solution.
+const SOLUTION_THREAD: &str = "solution";
+/// A child's private /tmp.
+const SCRATCH: u64 = 16 << 20;
+/// What the kernel holds every child to, besides the address space its limits decide: no
+/// file (a memfd included) past 16 MiB, 64 descriptors (its pipes are placed above them),
+/// `cgroup::TASKS` processes and threads.
 const FILE_LIMIT: u64 = 16 << 20;
+const FILES: u64 = 64;
 
 /// The process groups of the live children, for `kill_all` to read from a signal handler.
 static LIVE: [std::sync::atomic::AtomicU32; 256] = [const { std::sync::atomic::AtomicU32::new(0) }; 256];
@@ -75,11 +111,10 @@ pub fn kill_all() {
     }
 }
 
-/// Where children run: each in a sandbox, or, where the kernel allows none, in a scratch
-/// folder with a process group and the watchdog.
-pub enum Isolation {
-    Sandbox,
-    Room(Room),
+/// Where children run, and what counts what they use: a cgroup cell each, or /proc.
+pub struct Housing {
+    pub isolation: Isolation,
+    pub cells: Option<Cells>,
 }
 
 pub struct Child {
@@ -92,7 +127,15 @@ pub struct Child {
     seq: u32,
     /// The number of the batch last sent.
     batch_seq: u32,
+    /// The CPU time the child's cell had used when it was started (0 without a cell).
+    cpu_at_spawn: u64,
     ready: bool,
+    /// Start-up CPU time past `STARTUP_FREE`, charged to the next call.
+    owed: Duration,
+    /// The solution thread's CPU time for an empty call.
+    empty_ns: u64,
+    /// The cell's out-of-memory kills before the current call.
+    kills: u64,
     gone: bool,
     /// Whether the child is a sandbox's keeper (for the watchdog: only a room's are listed).
     sandboxed: bool,
@@ -114,7 +157,7 @@ impl Batch {
 /// The answers to a batch, in order, each cut to `wire::ANSWER_KEPT` bytes.
 pub struct Answers {
     packed: Vec<u8>,
-    nanos: u64,
+    took: Duration,
 }
 
 impl Answers {
@@ -123,24 +166,54 @@ impl Answers {
         wire::unpack(&self.packed)
     }
 
-    /// The whole batch's time by the child's own clock: for display, never for a verdict.
+    /// The whole batch's time, as a call's is counted (its decoding included).
     pub fn took(&self) -> Duration {
-        Duration::from_nanos(self.nanos)
+        self.took
     }
 }
 
-/// The confinement of a solution's binary: the system spec, the binary bound where it runs.
-fn confinement(binary: &Path) -> io::Result<Arc<Confinement>> {
-    let mut spec = Spec::system();
-    spec.bind(binary, INSIDE, false);
-    spec.processes = Some(PROCESSES);
-    Confinement::new(&spec).map(Arc::new)
+/// Where a wait stands: when it started by the judge's clock, the kernel's accounts then,
+/// and what it may take.
+struct Watch {
+    start: Instant,
+    clock: Clock,
+    judge: Account,
+    /// The CPU time it may take, and, for a call, its time asleep included.
+    limit: Duration,
+    /// The wall time it may take whatever the accounts say.
+    wall: Duration,
+    /// Whether it is a call of the solution, whose sleep is its own; a start-up or a decoding
+    /// is held to its CPU time and `wall` only.
+    call: bool,
+    /// Time the call is charged beyond its own (the child's start-up, for a first call).
+    owed: Duration,
+}
+
+/// How long a watched call has taken, as counted.
+#[derive(Clone, Copy, Debug)]
+struct Took {
+    /// The call's time (see the module's comment).
+    time: Duration,
+    /// Its CPU time, every thread and process of the child.
+    cpu: Duration,
+}
+
+/// The judging thread's own account: the time it waited for a CPU is time it was late to see
+/// an answer, not time the call took.
+fn judge_account() -> Account {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    Account::parse(&text).unwrap_or_default()
+}
+
+fn nanos(d: Duration) -> u64 {
+    d.as_nanos().try_into().unwrap_or(u64::MAX)
 }
 
 impl Child {
     /// Starts `program` under `limits`, with PATH and `ALLOCATOR` as its whole environment.
-    pub fn spawn(program: &Program, limits: Limits, isolation: &Isolation) -> io::Result<Child> {
+    pub fn spawn(program: &Program, limits: Limits, housing: &Housing) -> io::Result<Child> {
         let (binary, unit) = (&program.binary, program.unit);
+        let cell = housing.cells.as_ref().map(|cells| cells.lease(limits.memory_bytes())).transpose()?;
         let (request_read, request_write) = io::pipe()?;
         // A 50,000-value request is 200 KB: the default 64 KiB pipe would take four round
         // trips. Unprivileged processes get up to 1 MiB; without it, only speed is lost.
@@ -148,48 +221,37 @@ impl Child {
         let (reply_read, reply_write) = io::pipe()?;
         let (stdout_read, stdout_write) = io::pipe()?;
         let (stderr_read, stderr_write) = io::pipe()?;
-        let mut command = match isolation {
-            Isolation::Sandbox => Command::new(INSIDE),
-            Isolation::Room(_) => Command::new(&binary.path),
+        let bounds = Bounds {
+            address_space: limits.address_space(),
+            file_size: FILE_LIMIT,
+            files: FILES,
+            processes: cgroup::TASKS,
         };
+        let mut jail = Jail::system(&binary.path, SCRATCH, bounds);
+        jail.bind(&binary.path, INSIDE, false)
+            .give(request_read.as_raw_fd(), wire::REQUEST_FD)
+            .give(reply_write.as_raw_fd(), wire::REPLY_FD);
+        let mut command = sandbox::command(&jail, housing.isolation.room(), cell.as_deref())?;
         command
             .args([unit.to_string(), limits.stack_bytes().to_string()])
-            .env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .envs(ALLOCATOR.map(|(name, value)| (name, value.to_string())))
-            .stdin(Stdio::null())
             .stdout(stdout_write)
-            .stderr(stderr_write)
-            .process_group(0);
-        if let Isolation::Room(room) = isolation {
-            command.current_dir(&room.cwd);
-        }
-        let (from_request, from_reply) = (request_read.as_raw_fd(), reply_write.as_raw_fd());
-        let (judge, space) = (process::id(), limits.address_space());
-        // SAFETY: between fork and exec the closure only makes system calls: no allocation,
-        // no locks.
-        unsafe {
-            command.pre_exec(move || {
-                sys::place_fds(&[(from_request, wire::REQUEST_FD), (from_reply, wire::REPLY_FD)])?;
-                sys::die_with(judge)?;
-                sys::limit(Resource::AddressSpace, space)?;
-                sys::limit(Resource::FileSize, FILE_LIMIT)?;
-                sys::limit(Resource::CoreDump, 0)
-            });
-        }
-        if let Isolation::Sandbox = isolation {
-            // Last: the hooks before it run in the keeper, this one builds the sandbox.
-            sandbox::confine(&mut command, &confinement(&binary.path)?);
-        }
-        let process = command.spawn()?;
+            .stderr(stderr_write);
+        let cpu_at_spawn = cell.as_ref().map_or(0, |cell| cell.usage().cpu_ns);
+        let kills = cell.as_ref().map_or(0, |cell| cell.usage().oom_kills);
+        let process = match &cell {
+            Some(cell) => cell.spawn(command)?,
+            None => command.spawn()?,
+        };
         listed(process.id(), true);
         drop((request_read, reply_write));
-        let sandboxed = matches!(isolation, Isolation::Sandbox);
+        let sandboxed = matches!(housing.isolation, Isolation::Sandbox);
         let started = match sandboxed {
-            true => Meter::sandbox(process.id(), STARTUP),
+            true => Meter::sandbox(process.id(), STARTUP, cell),
             false => {
                 watchdog::watch(process.id());
-                Ok(Meter::process(process.id()))
+                Ok(Meter::process(process.id(), cell))
             }
         };
         let channel =
@@ -215,7 +277,11 @@ impl Child {
             map: binary.map.clone(),
             seq: 0,
             batch_seq: 0,
+            cpu_at_spawn,
             ready: false,
+            owed: Duration::ZERO,
+            empty_ns: 0,
+            kills,
             gone: false,
             sandboxed,
         })
@@ -231,34 +297,96 @@ impl Child {
         self.channel.as_mut().map(|c| c.take(stream)).unwrap_or_default()
     }
 
-    /// One judged call: its answer or ending, what it printed, the judge's wall time for it,
-    /// and the peak memory of all its processes.
+    /// One judged call: its answer or ending, what it printed, its time as counted, the judge's
+    /// wall time for it, and the peak memory of all its processes.
     pub fn call(&mut self, values: &[i32]) -> Call {
-        if let Err(ending) = self.ready() {
-            return Call {
-                result: Err(ending),
-                stdout: Printed::default(),
-                stderr: Printed::default(),
-                wall: Duration::ZERO,
-            };
-        }
-        self.seq += 1;
-        let seq = self.seq;
-        let frame = Arc::new(Request::Call { values: values.into() }.encode(seq));
-        self.meter.reset_peak();
         let start = Instant::now();
-        let mut peak = Reading::default();
-        let result =
-            self.send(frame).and_then(|()| match self.wait(seq, (start, self.limits.deadline()), &mut peak)? {
-                Reply::Answer { nanos, length, answer } => {
-                    let now = self.meter.read_program();
-                    let peak_kib = peak.peak_kib.max(now.peak_kib);
-                    Ok(Answered { answer, length, nanos, peak_kib: Some(peak_kib) })
-                }
-                other => Err(self.unexpected(other)),
-            });
+        let result = self.ready().and_then(|()| self.timed(values, false));
         let wall = start.elapsed();
         Call { result, stdout: self.take(Stream::Stdout), stderr: self.take(Stream::Stderr), wall }
+    }
+
+    /// One call, loaded then started: see the module's comment.
+    fn timed(&mut self, values: &[i32], dry: bool) -> Result<Answered, Ending> {
+        self.meter.reset_peak();
+        self.kills = self.meter.oom_kills();
+        self.seq += 1;
+        let seq = self.seq;
+        self.send(Arc::new(Request::Call { values: values.into() }.encode(seq)))?;
+        let mut peak = Reading::default();
+        // The decoding is the driver's, not the call's: held only to the start-up allowance.
+        let mut decoding = self.watch(self.limits.time, STARTUP, false, Duration::ZERO);
+        match self.wait(seq, &mut decoding, &mut peak)? {
+            Reply::Loaded => {}
+            other => return Err(self.unexpected(other)),
+        }
+        self.meter.settle(SETTLE);
+        let owed = std::mem::take(&mut self.owed);
+        let mut watch = self.watch(self.limits.time, self.limits.time * FUSE, true, owed);
+        self.send(Arc::new(Request::Go { dry }.encode(seq)))?;
+        let reply = self.wait(seq, &mut watch, &mut peak)?;
+        let (length, answer) = match reply {
+            Reply::Answer { length, answer } => (length, answer),
+            other => return Err(self.unexpected(other)),
+        };
+        self.meter.settle(SETTLE);
+        let took = self.took(&watch, true);
+        let peak_kib = peak.peak_kib.max(self.meter.read().peak_kib);
+        if self.meter.oom_kills() > self.kills {
+            // The kernel killed one of its processes for memory; the call still answered.
+            self.stop();
+            return Err(Ending::MemoryLimit { peak_kib });
+        }
+        if took.time > self.limits.time || took.cpu > self.limits.time {
+            self.stop();
+            return Err(Ending::TimedOut { after: took.time.max(took.cpu) });
+        }
+        Ok(Answered { answer, length, nanos: nanos(took.time), peak_kib: Some(peak_kib) })
+    }
+
+    fn watch(&self, limit: Duration, wall: Duration, call: bool, owed: Duration) -> Watch {
+        Watch { start: Instant::now(), clock: self.meter.clock(), judge: judge_account(), limit, wall, call, owed }
+    }
+
+    /// The time a watched call took, by the kernel's accounts now; `done` when it answered
+    /// and its thread is off the CPU, so that the accounts are exact and its sleep can be told
+    /// from latency.
+    fn took(&self, watch: &Watch, done: bool) -> Took {
+        let wall = watch.start.elapsed();
+        let now = self.meter.clock();
+        let thread = now.thread.since(watch.clock.thread);
+        let all = Duration::from_nanos(now.all_ns.saturating_sub(watch.clock.all_ns));
+        let ran = Duration::from_nanos(thread.ran_ns);
+        let waited = Duration::from_nanos(thread.waited_ns);
+        let others = all.saturating_sub(ran);
+        let others = if others > OTHERS { others } else { Duration::ZERO };
+        let late = match done {
+            true => Duration::from_nanos(judge_account().since(watch.judge).waited_ns),
+            false => Duration::ZERO,
+        };
+        let asleep = wall.saturating_sub(ran + waited + late);
+        let asleep = if asleep > ASLEEP { asleep } else { Duration::ZERO };
+        let own = ran.saturating_sub(Duration::from_nanos(self.empty_ns));
+        Took { time: own + others + asleep + watch.owed, cpu: all + watch.owed }
+    }
+
+    /// Whether a wait has passed its limit: by CPU time; for a call, also by its wall time
+    /// less its waiting while its thread sleeps (a running thread's current wait is not in its
+    /// account yet, so a thread that wants a CPU is judged by CPU time alone; where the thread
+    /// cannot be read, by wall time); and whatever the accounts say, at its wall limit.
+    fn over_time(&self, watch: &Watch) -> Option<Duration> {
+        let took = self.took(watch, false);
+        let wall = watch.start.elapsed();
+        if took.cpu > watch.limit || wall > watch.wall {
+            return Some(took.cpu.max(took.time));
+        }
+        if !watch.call {
+            return None;
+        }
+        let waited = Duration::from_nanos(self.meter.clock().thread.since(watch.clock.thread).waited_ns);
+        let own = wall.saturating_sub(waited) + watch.owed;
+        let asleep = self.meter.asleep().unwrap_or(true);
+        (asleep && own > watch.limit).then_some(own)
     }
 
     /// Sends a batch; several children can work on one batch at once. What it printed
@@ -266,77 +394,104 @@ impl Child {
     pub fn send_batch(&mut self, batch: &Batch) -> Result<(), Ending> {
         self.ready()?;
         self.batch_seq = batch.seq;
+        self.kills = self.meter.oom_kills();
         self.send(Arc::clone(&batch.frame))
     }
 
-    /// The answers to the batch last sent, or why the batch ended; `budget` covers the whole batch.
+    /// The answers to the batch last sent, or why the batch ended; `budget` covers the whole
+    /// batch, counted as a call is, from now.
     pub fn receive_batch(&mut self, budget: Duration) -> Result<Answers, Ending> {
-        let reply = self.wait(self.batch_seq, (Instant::now(), budget), &mut Reading::default());
+        let mut watch = self.watch(budget, budget * FUSE, true, Duration::ZERO);
+        let reply = self.wait(self.batch_seq, &mut watch, &mut Reading::default());
         self.take(Stream::Stdout);
         self.take(Stream::Stderr);
         match reply? {
-            Reply::Answers { nanos, packed } => Ok(Answers { packed, nanos }),
+            Reply::Answers { packed } => {
+                self.meter.settle(SETTLE);
+                Ok(Answers { packed, took: self.took(&watch, true).time })
+            }
             other => Err(self.unexpected(other)),
         }
     }
 
-    /// `reps` timed calls after a warm-up, each held to the time limit: their times and the
-    /// answer.
+    /// `reps` calls after a warm-up, each held to the time limit: their times and the answer.
     pub fn time(&mut self, values: &[i32], reps: u32) -> Result<(Vec<u64>, Vec<u8>), Ending> {
         self.ready()?;
-        self.seq += 1;
-        let seq = self.seq;
-        self.send(Arc::new(Request::Time { values: values.into(), reps }.encode(seq)))?;
-        // The warm-up call has a deadline of its own, like every timed call.
-        let mut started = Instant::now();
+        self.timed(values, false)?;
         let mut times = Vec::with_capacity(reps as usize);
         let mut last = Vec::new();
-        while times.len() < reps as usize {
-            match self.wait(seq, (started, self.limits.deadline()), &mut Reading::default())? {
-                Reply::Timed { nanos, answer } => {
-                    times.push(nanos);
-                    last = answer;
-                    started = Instant::now();
-                }
-                other => return Err(self.unexpected(other)),
-            }
+        for _ in 0..reps {
+            let answered = self.timed(values, false)?;
+            times.push(answered.nanos);
+            last = answered.answer;
         }
         Ok((times, last))
     }
 
-    /// The resident memory one call adds, and its answer.
+    /// The resident memory one call adds to the program, and its answer: the program's exact
+    /// resident set after the call against before it, which keeps what the call freed (the
+    /// allocator keeps it), or its high-water mark where that is ahead by more than the
+    /// kernel's batching (a block unmapped on free).
     pub fn measure(&mut self, values: &[i32]) -> Result<(Option<u64>, Vec<u8>), Ending> {
         self.ready()?;
-        self.seq += 1;
-        let seq = self.seq;
-        self.send(Arc::new(Request::Measure { values: values.into() }.encode(seq)))?;
-        match self.wait(seq, (Instant::now(), self.limits.deadline()), &mut Reading::default())? {
-            Reply::Measured { extra_kib, answer } => Ok((extra_kib, answer)),
-            other => Err(self.unexpected(other)),
-        }
+        // A first small call brings the solution's code into memory, which is not the call's.
+        self.timed(&values[..values.len().min(16)], false)?;
+        let pid = self.meter.program();
+        let exact = || procfs::kib(format!("/proc/{pid}/smaps_rollup"), "Rss");
+        let exact_before = exact();
+        self.meter.reset_peak();
+        let peak_before = self.meter.read_program().peak_kib;
+        let answered = self.timed(values, false)?;
+        let (exact_after, peak_after) = (exact(), self.meter.read_program().peak_kib);
+        let exact = exact_before.zip(exact_after).map(|(b, a)| a.saturating_sub(b));
+        let peak = peak_after.saturating_sub(peak_before);
+        // The peak counts in batches and may run ahead by tens of pages.
+        let extra_kib = match exact {
+            Some(exact) if peak > exact + 1024 => Some(peak),
+            None => Some(peak),
+            exact => exact,
+        };
+        Ok((extra_kib, answered.answer))
     }
 
-    /// Waits, once, for the driver to say it is ready; a refusal before it is the judge's
-    /// fault, since the solution has not run yet.
+    /// Waits, once, for the driver to say it is ready, then measures what an empty call
+    /// costs; a refusal before it is the judge's fault, since the solution has not run yet.
+    /// The start-up past its allowance is charged to the first call, and stops it at the limit.
     fn ready(&mut self) -> Result<(), Ending> {
         if self.ready {
             return Ok(());
         }
-        match self.wait(0, (Instant::now(), STARTUP), &mut Reading::default())? {
-            Reply::Ready => {
-                self.ready = true;
-                Ok(())
-            }
+        let mut watch = self.watch(self.limits.time + STARTUP_FREE, STARTUP, false, Duration::ZERO);
+        watch.clock.all_ns = self.cpu_at_spawn.min(watch.clock.all_ns);
+        match self.wait(0, &mut watch, &mut Reading::default())? {
+            Reply::Ready => {}
             Reply::Refused { why: Refusal::NoStack } => {
                 self.stop();
-                Err(Ending::NoStack)
+                return Err(Ending::NoStack);
             }
             Reply::Refused { .. } => {
                 self.stop();
-                Err(Ending::Protocol)
+                return Err(Ending::Protocol);
             }
-            other => Err(self.unexpected(other)),
+            other => return Err(self.unexpected(other)),
         }
+        let start_up = Duration::from_nanos(self.meter.clock().all_ns.saturating_sub(self.cpu_at_spawn));
+        self.owed = start_up.saturating_sub(STARTUP_FREE);
+        self.ready = true;
+        if self.meter.follow(SOLUTION_THREAD) {
+            let owed = std::mem::take(&mut self.owed);
+            let mut empty = u64::MAX;
+            for k in 0..WARM_EMPTY_CALLS + EMPTY_CALLS {
+                let before = self.meter.clock().thread.ran_ns;
+                self.timed(&[], true)?;
+                if k >= WARM_EMPTY_CALLS {
+                    empty = empty.min(self.meter.clock().thread.ran_ns.saturating_sub(before));
+                }
+            }
+            self.owed = owed;
+            self.empty_ns = empty;
+        }
+        Ok(())
     }
 
     fn send(&mut self, frame: Arc<Vec<u8>>) -> Result<(), Ending> {
@@ -361,19 +516,13 @@ impl Child {
         ending
     }
 
-    /// The reply to `seq`, or how the child ended; `budget` from `start` holds whatever the child
-    /// sends. While it waits it reads the child's memory into `peak` (the highest sum seen)
-    /// and counts what it prints; past a limit the child is killed.
-    fn wait(&mut self, seq: u32, (start, budget): (Instant, Duration), peak: &mut Reading) -> Result<Reply, Ending> {
-        let deadline = start + budget;
+    /// The reply to `seq`, or how the child ended, the call held to `watch`'s limit. While it
+    /// waits it reads the child's memory into `peak` (the highest seen) and counts what it
+    /// prints; past a limit the child is killed.
+    fn wait(&mut self, seq: u32, watch: &mut Watch, peak: &mut Reading) -> Result<Reply, Ending> {
         loop {
-            let now = Instant::now();
-            if now >= deadline {
-                self.stop();
-                return Err(Ending::TimedOut { after: now - start });
-            }
             let Some(channel) = self.channel.as_mut() else { return Err(self.died()) };
-            match channel.next((deadline - now).min(POLL)) {
+            match channel.next(POLL) {
                 Heard::Reply(s, reply) if s == seq => return Ok(reply),
                 Heard::Reply(_, reply @ (Reply::StackOverflow | Reply::AllocationFailed { .. })) => {
                     return Err(self.unexpected(reply));
@@ -384,6 +533,10 @@ impl Child {
                 }
                 Heard::Closed => return Err(self.died()),
                 Heard::Quiet => {
+                    if let Some(after) = self.over_time(watch) {
+                        self.stop();
+                        return Err(Ending::TimedOut { after });
+                    }
                     if let Some(ending) = self.over_limits(peak) {
                         self.stop();
                         return Err(ending);
@@ -399,8 +552,8 @@ impl Child {
     fn over_limits(&self, peak: &mut Reading) -> Option<Ending> {
         let now = self.meter.read();
         peak.peak_kib = peak.peak_kib.max(now.peak_kib).max(now.resident_kib);
-        if now.resident_kib > self.limits.memory_bytes() >> 10 {
-            return Some(Ending::MemoryLimit { peak_kib: now.resident_kib });
+        if now.resident_kib > self.limits.memory_bytes() >> 10 || self.meter.oom_kills() > self.kills {
+            return Some(Ending::MemoryLimit { peak_kib: peak.peak_kib.max(now.resident_kib) });
         }
         let channel = self.channel.as_ref()?;
         [Stream::Stdout, Stream::Stderr]
@@ -421,6 +574,12 @@ impl Child {
             }
         }
         let ran_on = status.is_none();
+        // The kernel's out-of-memory killer, in the child's cell, ended it.
+        if self.meter.oom_kills() > self.kills {
+            let peak_kib = self.meter.read().peak_kib;
+            self.stop();
+            return Ending::MemoryLimit { peak_kib };
+        }
         let detail = self.channel.as_mut().and_then(|c| last_line(&c.take(Stream::Stderr)));
         let status = self.stop().or(status);
         match status {
@@ -446,9 +605,9 @@ impl Child {
     }
 }
 
-/// How a child that died by itself ended: the kernel's SIGKILL is its out-of-memory killer
-/// (the judge sends its own only after `stop`), any other signal or exit code is the
-/// solution's own.
+/// How a child that died by itself ended: any signal or exit code is the solution's own (the
+/// judge sends its own only after `stop`, and the kernel's out-of-memory kills are counted
+/// apart, where there is a cell to count them).
 fn classify(status: ExitStatus, detail: Option<String>) -> Ending {
     match (status.signal(), status.code()) {
         (Some(signal), _) => Ending::Signalled { signal, detail },
@@ -473,19 +632,21 @@ impl Drop for Child {
 pub struct Runner<'a> {
     program: &'a Program,
     limits: Limits,
-    isolation: &'a Isolation,
+    housing: &'a Housing,
     child: Option<Child>,
 }
 
 impl<'a> Runner<'a> {
-    pub fn new(program: &'a Program, limits: Limits, isolation: &'a Isolation) -> Runner<'a> {
-        Runner { program, limits, isolation, child: None }
+    pub fn new(program: &'a Program, limits: Limits, housing: &'a Housing) -> Runner<'a> {
+        Runner { program, limits, housing, child: None }
     }
 
     /// The live child, started if there is none.
     pub fn child(&mut self) -> io::Result<&mut Child> {
         if self.child.as_ref().is_none_or(Child::is_gone) {
-            self.child = Some(Child::spawn(self.program, self.limits, self.isolation)?);
+            // The last child's cell goes back before the next one takes one.
+            self.child = None;
+            self.child = Some(Child::spawn(self.program, self.limits, self.housing)?);
         }
         Ok(self.child.as_mut().expect("just started"))
     }

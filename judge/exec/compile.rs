@@ -19,15 +19,15 @@
 use std::fs;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::OnceLock;
 
 use super::diagnose::{diagnose, newer, unowned, CompileError, Newer, SourceMap};
 use super::digest::Hasher;
 use super::files::{place_sealed, put_sealed, read_sealed, unique, write_atomically};
-use super::sandbox::{self, Confinement, Spec};
+use super::sandbox;
 use super::sys;
 use super::toolchain::{self, Toolchain};
 use crate::problem;
@@ -146,6 +146,8 @@ const COMPILE_MEMORY: u64 = 8 << 30;
 /// A compiler's private /tmp, and how many processes (threads count) it may run.
 const COMPILE_SCRATCH: u64 = 512 << 20;
 const COMPILE_PROCESSES: u64 = 512;
+/// rustc and the linker open a few hundred files at most.
+const COMPILE_FILES: u64 = 4096;
 /// Where a sandboxed compiler sees the toolchain, its source, its output folder, the driver
 /// library and clippy's settings.
 const TOOLCHAIN: &str = "/toolchain";
@@ -376,36 +378,38 @@ impl Compiler {
             Tool::Clippy => Some(self.clippy_conf()?),
             Tool::Rustc => None,
         };
-        let mut spec = Spec::system();
-        let (tool, source, out, driver, conf_seen) = if self.sandboxed {
-            spec.bind(&self.toolchain.sysroot, TOOLCHAIN, false);
-            spec.bind(job.source, self.seen(job.source), false);
-            spec.bind(folder, OUTPUT, true);
-            if let Some(driver) = job.driver {
-                spec.bind(driver, Path::new(DRIVER_FOLDER).join(DRIVER_FILE), false);
-            }
-            if let Some(conf) = &conf {
-                spec.bind(conf, CLIPPY, false);
-            }
-            // Debian's `cc` is a link through /etc/alternatives.
-            if Path::new("/etc/alternatives").is_dir() {
-                spec.bind("/etc/alternatives", "/etc/alternatives", false);
-            }
-            spec.scratch = Some(("/tmp".into(), COMPILE_SCRATCH));
-            spec.processes = Some(COMPILE_PROCESSES);
-            let tool_name = host_tool.file_name().unwrap_or_default();
-            let tool = Path::new(TOOLCHAIN).join("bin").join(tool_name);
-            let driver = job.driver.map(|_| Path::new(DRIVER_FOLDER).join(DRIVER_FILE));
-            (tool, self.seen(job.source), PathBuf::from(OUTPUT), driver, conf.as_ref().map(|_| PathBuf::from(CLIPPY)))
-        } else {
-            (host_tool, job.source.to_path_buf(), folder.to_path_buf(), job.driver.map(Path::to_path_buf), conf)
+        let bounds = sandbox::Bounds {
+            address_space: COMPILE_MEMORY,
+            file_size: u64::MAX,
+            files: COMPILE_FILES,
+            processes: COMPILE_PROCESSES,
         };
-        let mut command = Command::new(&tool);
+        let mut jail = sandbox::Jail::system(&host_tool, COMPILE_SCRATCH, bounds);
+        jail.bind(&self.toolchain.sysroot, TOOLCHAIN, false);
+        jail.bind(job.source, self.seen(job.source), false);
+        jail.bind(folder, OUTPUT, true);
+        if let Some(driver) = job.driver {
+            jail.bind(driver, Path::new(DRIVER_FOLDER).join(DRIVER_FILE), false);
+        }
+        if let Some(conf) = &conf {
+            jail.bind(conf, CLIPPY, false);
+        }
+        // Debian's `cc` is a link through /etc/alternatives.
+        if Path::new("/etc/alternatives").is_dir() {
+            jail.bind("/etc/alternatives", "/etc/alternatives", false);
+        }
+        // Where rustc sees each host path: inside, in a sandbox; where it is, without one.
+        let seen = |host: &Path| match self.sandboxed {
+            true => jail.inside(host).unwrap_or_else(|| host.to_path_buf()),
+            false => host.to_path_buf(),
+        };
+        let (source, out) = (seen(job.source), seen(folder));
+        let mut command = sandbox::command(&jail, (!self.sandboxed).then_some(folder), None)?;
         command.arg(format!("--edition={}", self.settings.edition)).args(&job.args);
         command.arg("-o").arg(out.join(job.output));
-        if let Some(driver) = driver {
+        if let Some(driver) = job.driver {
             let mut extern_driver = std::ffi::OsString::from(format!("{DRIVER_CRATE}="));
-            extern_driver.push(driver);
+            extern_driver.push(seen(driver));
             command.arg("--extern").arg(extern_driver);
         }
         if let Some(shown) = job.shown {
@@ -416,23 +420,12 @@ impl Compiler {
             true => "/usr/bin:/bin".into(),
             false => std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
         };
-        command.env_clear().env("PATH", path).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-        command.process_group(0);
-        if let Some(conf) = conf_seen {
-            command.env("CLIPPY_CONF_DIR", conf);
-        }
-        let judge = std::process::id();
-        // SAFETY: between fork and exec the closure only makes system calls.
-        unsafe {
-            command.pre_exec(move || {
-                sys::die_with(judge)?;
-                sys::limit(sys::Resource::AddressSpace, COMPILE_MEMORY)
-            });
+        command.env("PATH", path).stdout(Stdio::null()).stderr(Stdio::piped());
+        if let Some(conf) = &conf {
+            command.env("CLIPPY_CONF_DIR", seen(conf));
         }
         if self.sandboxed {
-            let confinement = std::sync::Arc::new(Confinement::new(&spec)?);
-            std::os::unix::fs::chown(folder, Some(confinement.outside_uid()), None)?;
-            sandbox::confine(&mut command, &confinement);
+            std::os::unix::fs::chown(folder, Some(sandbox::outside_uid()), None)?;
         }
         let mut child = command.spawn()?;
         let said = child.stderr.take().map(|mut pipe| {

@@ -1,26 +1,24 @@
 //! The driver: the `main` of every submission's own binary, never part of the judge. It reads
-//! requests on the judge's pipe, calls the solution on a thread with the stack it was given,
-//! and answers on the other pipe. It records a panic's message and place, reports a stack
-//! overflow only when the fault hit the guard page below the solution's stack, reports an
-//! allocation that failed (through `Allocator`, the binary's global allocator), and flushes
-//! what the solution printed before each answer, so the judge reads it before the answer.
-//! The judge keeps its own clock and reads memory from the kernel: the times sent here are
-//! only shown.
+//! requests on the judge's pipe, calls the solution on a thread with the stack it was given
+//! (named `solution`: the judge reads that thread's account in /proc), and answers on the other
+//! pipe. It records a panic's message and place, reports a stack overflow only when the fault
+//! hit the guard page below the solution's stack, reports an allocation that failed (through
+//! `Allocator`, the binary's global allocator), and flushes what the solution printed before
+//! each answer, so the judge reads it before the answer. It measures nothing: every time and
+//! every amount of memory is the judge's reading of the kernel's account, which no symbol of
+//! the solution's can replace.
 //!
 //! Its parent module provides `sys`, `wire` and `Solve`, the solution's function type.
 //! Command line: `<unit> <stack bytes>`; `unit` picks the solution of a batch build.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::fs::File;
-use std::hint::black_box;
 use std::io::{self, Write};
-use std::mem::ManuallyDrop;
 use std::os::fd::FromRawFd;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
-use std::time::Instant;
 
 use super::sys;
 use super::wire::{self, Exit, Refusal, Reply, Request};
@@ -31,8 +29,6 @@ const THREAD: &str = "solution";
 /// How far from the bottom of the solution's stack a fault still counts as an overflow: the
 /// guard page, and the thread's bookkeeping beside it.
 const GUARD_WINDOW: usize = 1 << 20;
-/// How far the kernel's batched peak may run ahead of the exact resident count.
-const PEAK_SLACK_KIB: u64 = 1024;
 
 /// The binary's global allocator: the system's, and a frame to the judge when an allocation
 /// fails (std then aborts), so that the judge can tell a failed allocation from another abort.
@@ -108,7 +104,7 @@ pub fn main(solutions: &[Solve]) {
     };
     panic::set_hook(Box::new(record_panic));
     // Without the hook an overflow still kills the process; it is only named less precisely.
-    let _ = sys::on_memory_fault(on_fault);
+    let _ = sys::fault::on_memory_fault(on_fault);
     let worker = thread::Builder::new().name(THREAD.to_string()).stack_size(stack).spawn(move || serve(solve, stack));
     let exit = match worker {
         Ok(worker) => worker.join().unwrap_or(Exit::Panicked),
@@ -141,9 +137,7 @@ fn on_fault(address: usize) {
     if low == 0 || address < low.saturating_sub(GUARD_WINDOW) || address > low.saturating_add(GUARD_WINDOW) {
         return;
     }
-    // SAFETY: the judge placed the reply pipe at REPLY_FD before exec; ManuallyDrop keeps it open.
-    let mut replies = ManuallyDrop::new(unsafe { File::from_raw_fd(wire::REPLY_FD) });
-    let _ = replies.write_all(&wire::overflow_frame(SERVING.load(Ordering::Acquire)));
+    let _ = sys::write_all(wire::REPLY_FD, &wire::overflow_frame(SERVING.load(Ordering::Acquire)));
     sys::exit_now(Exit::StackOverflow as i32);
 }
 
@@ -157,6 +151,8 @@ fn serve(solve: Solve, stack: usize) -> Exit {
     if wire::send(&mut replies, &Reply::Ready.encode(0)).is_err() {
         return Exit::ReplyClosed;
     }
+    // The input of the next call, decoded while the judge waits to start its clock.
+    let mut loaded: Option<Vec<i32>> = None;
     loop {
         let (seq, request) = match wire::read_request(&mut requests) {
             Ok(Some(request)) => request,
@@ -169,10 +165,22 @@ fn serve(solve: Solve, stack: usize) -> Exit {
             wire::send(&mut replies, &reply.encode(seq))
         };
         let served = match request {
-            Request::Call { values } => call_once(solve, values.into_owned()).map(&mut send),
+            Request::Call { values } => {
+                loaded = Some(values.into_owned());
+                Ok(send(Reply::Loaded))
+            }
+            Request::Go { dry } => match (loaded.take(), dry) {
+                (None, _) => refuse(Refusal::BadRequest),
+                (Some(values), true) => {
+                    drop(values);
+                    Ok(send(Reply::Answer { length: 0, answer: Vec::new() }))
+                }
+                (Some(values), false) => call(solve, values).map(|answer| {
+                    let length = answer.len() as u64;
+                    send(Reply::Answer { length, answer: kept(answer) })
+                }),
+            },
             Request::Batch { cases } => batch(solve, cases).map(&mut send),
-            Request::Time { values, reps } => time(solve, &values, reps, &mut send),
-            Request::Measure { values } => measure(solve, values.into_owned()).map(&mut send),
         };
         match served {
             Ok(Ok(())) => {}
@@ -212,68 +220,10 @@ fn kept(answer: String) -> Vec<u8> {
     bytes
 }
 
-fn call_once(solve: Solve, values: Vec<i32>) -> Result<Reply, Panic> {
-    let start = Instant::now();
-    let answer = call(solve, values);
-    let nanos = start.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
-    let answer = answer?;
-    Ok(Reply::Answer { nanos, length: answer.len() as u64, answer: kept(answer) })
-}
-
 fn batch(solve: Solve, cases: Vec<Vec<i32>>) -> Result<Reply, Panic> {
     let mut packed = Vec::with_capacity(cases.len() * 9);
-    let start = Instant::now();
     for values in cases {
         wire::pack(&mut packed, call(solve, values)?.as_bytes());
     }
-    let nanos = start.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
-    Ok(Reply::Answers { nanos, packed })
-}
-
-/// One warm-up call, then `reps` calls each on a copy made before the clock starts.
-fn time(
-    solve: Solve,
-    values: &[i32],
-    reps: u32,
-    send: &mut impl FnMut(Reply) -> io::Result<()>,
-) -> Result<io::Result<()>, Panic> {
-    call(solve, values.to_vec())?;
-    for _ in 0..reps {
-        let input = values.to_vec();
-        let start = Instant::now();
-        let answer = call(black_box(solve), black_box(input));
-        let nanos = start.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
-        if let Err(e) = send(Reply::Timed { nanos, answer: kept(answer?) }) {
-            return Ok(Err(e));
-        }
-    }
-    Ok(Ok(()))
-}
-
-/// The resident memory one call adds (after a small call has paged the code in), two ways: the exact resident set after the call, which
-/// keeps what the call freed when the judge has told the allocator to keep it, and the
-/// kernel's peak, which catches blocks unmapped on free but counts in batches.
-fn measure(solve: Solve, values: Vec<i32>) -> Result<Reply, Panic> {
-    // A first small call brings the solution's code into memory, which is not the call's.
-    call(solve, values[..values.len().min(16)].to_vec())?;
-    // So do the readings themselves, once, before the ones that count.
-    let _ = (sys::proc_kib(None, "smaps_rollup", "Rss"), sys::proc_kib(None, "status", "VmHWM"));
-    let exact_before = sys::proc_kib(None, "smaps_rollup", "Rss");
-    let peak_before = match sys::reset_peak() {
-        true => sys::proc_kib(None, "status", "VmHWM"),
-        false => None,
-    };
-    let answer = call(solve, values)?;
-    let peak_after = sys::proc_kib(None, "status", "VmHWM");
-    let exact_after = sys::proc_kib(None, "smaps_rollup", "Rss");
-    let grown = |(before, after): (u64, u64)| after.saturating_sub(before);
-    let (exact, peak) = (exact_before.zip(exact_after).map(grown), peak_before.zip(peak_after).map(grown));
-    // The peak counts in batches and may run ahead by tens of pages: trust it over the exact
-    // count only when it is ahead by more than that, as for a block unmapped on free.
-    let extra_kib = match (exact, peak) {
-        (Some(exact), Some(peak)) if peak > exact + PEAK_SLACK_KIB => Some(peak),
-        (None, peak) => peak,
-        (exact, _) => exact,
-    };
-    Ok(Reply::Measured { extra_kib, answer: kept(answer) })
+    Ok(Reply::Answers { packed })
 }

@@ -80,7 +80,7 @@ impl Limits {
     /// Checks that this machine can honour the limits: a thread with this stack can start
     /// here, and the memory limit is below what the machine has.
     pub fn check(&self) -> Result<(), Unhonourable> {
-        let machine_mib = super::sys::kib_field("/proc/meminfo", "MemTotal").map(|k| k >> 10);
+        let machine_mib = super::procfs::kib("/proc/meminfo", "MemTotal").map(|k| k >> 10);
         let too_much = machine_mib.is_some_and(|m| self.memory_mib > m);
         if self.memory_mib < MIN_MEMORY_MIB || too_much {
             return Err(Unhonourable::Memory { mib: self.memory_mib, machine_mib });

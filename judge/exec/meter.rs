@@ -1,19 +1,28 @@
-//! How much memory a child holds, all its processes together, read by the judge from the
-//! kernel's own counters in /proc: the program's resident set and high-water mark, and those of
-//! every process it started that is still alive (in a sandbox, every process of its pid
-//! namespace but the init, which is a fork of the judge and holds the judge's pages). The
-//! program's high-water mark is reset before each call, so a call's peak is its own.
+//! What a child uses, read by the judge from the kernel: the memory and the CPU time of all
+//! its processes, and the account of the thread that runs the solution.
 //!
-//! A memory cgroup would count the same exactly and enforce the limit itself, but joining one
-//! waits for a kernel RCU grace period (about 10 ms per child on this kernel when children
-//! start apart; the README has the figures), which costs more than judging a fast solution.
+//! With a cgroup cell (see `cgroup`), the cell's counters: everything its processes hold
+//! (heap, stack, page tables, shared memory, memfds, pipe buffers, tmpfs pages), its peak
+//! since the last reset, its CPU time, and the kernel's out-of-memory kills in it.
+//!
+//! Without one, /proc: the resident memory of the program and of every process it started
+//! that is alive (in a sandbox, every process of its pid namespace but the init, which is a
+//! fork of the judge), each process's high-water mark, and the CPU time of their threads.
+//! Memory that no process maps (a memfd, SysV shared memory, pipe buffers) is not seen there;
+//! the sandbox bounds it instead (descriptors, file sizes, the IPC namespace's limits).
+//!
+//! Either way the solution's thread is read on its own: its time on a CPU and its time
+//! waiting for one, exact whenever it is blocked (the judge waits for that before a reading
+//! that counts), so a call's time is the kernel's and not the machine's load.
 
-use std::fs::{self, File, OpenOptions};
-use std::io;
+use std::fs::{File, OpenOptions};
 use std::os::unix::fs::FileExt;
+use std::time::{Duration, Instant};
+
+use super::cgroup::Lease;
+use super::procfs::{self, Account};
 
 /// The processes of one child.
-#[derive(Debug)]
 pub struct Meter {
     /// The program: what the child's binary runs as.
     program: u32,
@@ -24,42 +33,162 @@ pub struct Meter {
     /// every call without a path lookup, and never another process's should its pid be reused.
     status: Option<File>,
     clear_refs: Option<File>,
+    cell: Option<Lease>,
+    /// The solution's thread, once the driver has started it.
+    thread: Option<Thread>,
 }
 
-/// One reading, in KiB.
+/// The solution's thread: its `schedstat` and `stat`, held open.
+struct Thread {
+    schedstat: File,
+    stat: File,
+}
+
+/// Memory, in KiB.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reading {
-    /// Resident now, summed over the processes.
+    /// Held now, over every process.
     pub resident_kib: u64,
-    /// Each process's high-water mark since the last reset, summed.
+    /// The most held since the last reset: the cell's peak, or each process's high-water
+    /// mark summed.
     pub peak_kib: u64,
+}
+
+/// Time, as the kernel counts it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// CPU time of every thread of every process of the child, ever.
+    pub all_ns: u64,
+    /// The solution's thread.
+    pub thread: Account,
 }
 
 impl Meter {
     /// A child that is one process (no sandbox).
-    pub fn process(pid: u32) -> Meter {
-        Meter::of(pid, None)
+    pub fn process(pid: u32, cell: Option<Lease>) -> Meter {
+        Meter::of(pid, None, cell)
     }
 
     /// A sandbox whose keeper is `keeper`: its init, and the init's child, the program; each
     /// waited for up to `within`, since a loaded machine can take a while to start them.
-    pub fn sandbox(keeper: u32, within: std::time::Duration) -> io::Result<Meter> {
-        let give_up = std::time::Instant::now() + within;
+    pub fn sandbox(keeper: u32, within: Duration, cell: Option<Lease>) -> std::io::Result<Meter> {
+        let give_up = Instant::now() + within;
         let init = first_child(keeper, give_up)?;
-        Ok(Meter::of(first_child(init, give_up)?, Some(init)))
+        Ok(Meter::of(first_child(init, give_up)?, Some(init), cell))
     }
 
-    fn of(program: u32, init: Option<u32>) -> Meter {
+    fn of(program: u32, init: Option<u32>, cell: Option<Lease>) -> Meter {
         let status = File::open(format!("/proc/{program}/status")).ok();
         let clear_refs = OpenOptions::new().write(true).open(format!("/proc/{program}/clear_refs")).ok();
-        Meter { program, init, status, clear_refs }
+        Meter { program, init, status, clear_refs, cell, thread: None }
     }
 
-    /// Starts the program's high-water mark again from what is resident now.
+    /// The program's pid.
+    pub fn program(&self) -> u32 {
+        self.program
+    }
+
+    /// Finds the thread named `name` (the driver's solution thread), to read it on its own;
+    /// never the main thread, which is named after the binary.
+    pub fn follow(&mut self, name: &str) -> bool {
+        for tid in procfs::threads(self.program).into_iter().filter(|&t| t != self.program) {
+            let task = format!("/proc/{}/task/{tid}", self.program);
+            let named = std::fs::read_to_string(format!("{task}/comm")).is_ok_and(|c| c.trim_end() == name);
+            if !named {
+                continue;
+            }
+            let (Ok(schedstat), Ok(stat)) = (File::open(format!("{task}/schedstat")), File::open(format!("{task}/stat")))
+            else {
+                return false;
+            };
+            self.thread = Some(Thread { schedstat, stat });
+            return true;
+        }
+        false
+    }
+
+    /// Starts the peak again from what is held now.
     pub fn reset_peak(&self) {
+        if let Some(cell) = &self.cell {
+            if cell.reset_peak() {
+                return;
+            }
+        }
         if let Some(file) = &self.clear_refs {
             let _ = file.write_at(b"5", 0);
         }
+    }
+
+    /// Memory now, and the peak since the reset (where the cell cannot reset its peak, the
+    /// program's own high-water mark stands in for it).
+    pub fn read(&self) -> Reading {
+        if let Some(cell) = &self.cell {
+            let usage = cell.usage();
+            let peak = usage.peak_kib.unwrap_or_else(|| self.read_program().peak_kib);
+            return Reading { resident_kib: usage.memory_kib, peak_kib: peak.max(usage.memory_kib) };
+        }
+        let mut reading = Reading::default();
+        for pid in self.processes() {
+            if let Some((resident, peak)) = memory_of(pid) {
+                reading.resident_kib += resident;
+                reading.peak_kib += peak.max(resident);
+            }
+        }
+        reading
+    }
+
+    /// The program's own resident memory and high-water mark: what a call that ends between
+    /// two of `read`'s samples is measured by, without a cell (memory grows no faster than
+    /// pages fault in).
+    pub fn read_program(&self) -> Reading {
+        let mut text = [0u8; 4096];
+        let fields = self.status.as_ref().map(|file| fields(procfs::reread(file, &mut text)));
+        let (resident_kib, peak_kib) = fields.flatten().or_else(|| memory_of(self.program)).unwrap_or_default();
+        Reading { resident_kib, peak_kib: peak_kib.max(resident_kib) }
+    }
+
+    /// How many of the child's processes the kernel's out-of-memory killer has killed, ever
+    /// (with a cell; 0 without).
+    pub fn oom_kills(&self) -> u64 {
+        self.cell.as_ref().map_or(0, |cell| cell.usage().oom_kills)
+    }
+
+    /// The kernel's time now.
+    pub fn clock(&self) -> Clock {
+        let mut text = [0u8; 256];
+        let thread = self.thread.as_ref().and_then(|t| Account::parse(procfs::reread(&t.schedstat, &mut text)));
+        let thread = thread.unwrap_or_default();
+        let all_ns = match &self.cell {
+            Some(cell) if cell.counts_cpu() => cell.usage().cpu_ns,
+            _ => self.processes().into_iter().map(cpu_of).sum(),
+        };
+        Clock { all_ns: all_ns.max(thread.ran_ns), thread }
+    }
+
+    /// Waits, up to `within`, until the solution's thread is off the CPU, so that its account
+    /// is exact; true if it is (false also when it is not known).
+    pub fn settle(&self, within: Duration) -> bool {
+        let Some(thread) = &self.thread else { return false };
+        let give_up = Instant::now() + within;
+        let mut text = [0u8; 512];
+        loop {
+            if !procfs::runnable(procfs::reread(&thread.stat, &mut text)) {
+                return true;
+            }
+            if Instant::now() >= give_up {
+                return false;
+            }
+            std::hint::spin_loop();
+        }
+    }
+
+    /// Whether the solution's thread is asleep (off the CPU and not waiting for one); None
+    /// when it is not known.
+    pub fn asleep(&self) -> Option<bool> {
+        let thread = self.thread.as_ref()?;
+        let mut text = [0u8; 512];
+        let stat = procfs::reread(&thread.stat, &mut text);
+        (!stat.is_empty()).then(|| !procfs::runnable(stat))
     }
 
     /// Every process of the child now: the program first, then what it started.
@@ -80,72 +209,55 @@ impl Meter {
         }
         found
     }
-
-    /// The program's own resident memory and high-water mark: what a call that ends between
-    /// two of `read`'s samples is measured by (memory grows no faster than pages fault in).
-    pub fn read_program(&self) -> Reading {
-        let mut text = [0u8; 4096];
-        let read = self.status.as_ref().and_then(|file| file.read_at(&mut text, 0).ok()).unwrap_or(0);
-        let (resident_kib, peak_kib) = fields(&String::from_utf8_lossy(&text[..read])).unwrap_or_default();
-        Reading { resident_kib, peak_kib: peak_kib.max(resident_kib) }
-    }
-
-    /// Resident memory and high-water marks, summed over the child's processes.
-    pub fn read(&self) -> Reading {
-        let mut reading = Reading::default();
-        for pid in self.processes() {
-            if let Some((resident, peak)) = status(pid) {
-                reading.resident_kib += resident;
-                reading.peak_kib += peak.max(resident);
-            }
-        }
-        reading
-    }
 }
 
 /// The first child of `parent`'s main thread, waiting for it to be listed until `give_up`,
 /// or until `parent` itself is gone.
-fn first_child(parent: u32, give_up: std::time::Instant) -> io::Result<u32> {
+fn first_child(parent: u32, give_up: Instant) -> std::io::Result<u32> {
     loop {
-        if let Some(child) = children_of_task(parent, parent).first() {
+        if let Some(child) = procfs::children_of_task(parent, parent).first() {
             return Ok(*child);
         }
         let gone = !std::path::Path::new(&format!("/proc/{parent}/task/{parent}")).exists();
-        if gone || std::time::Instant::now() >= give_up {
+        if gone || Instant::now() >= give_up {
             let why = if gone { "ended before it had one" } else { "has none yet" };
-            return Err(io::Error::new(io::ErrorKind::NotFound, format!("process {parent} has no child: it {why}")));
+            let message = format!("process {parent} has no child: it {why}");
+            return Err(std::io::Error::new(std::io::ErrorKind::NotFound, message));
         }
-        std::thread::sleep(std::time::Duration::from_micros(50));
+        std::thread::sleep(Duration::from_micros(50));
     }
 }
 
-/// The children of every thread of `pid` (the main thread alone, unless it has others).
+/// The children of every thread of `pid`.
 fn children(pid: u32) -> Vec<u32> {
-    let mut found = children_of_task(pid, pid);
-    let threads = fs::read_dir(format!("/proc/{pid}/task")).into_iter().flatten().flatten();
-    for task in threads.filter_map(|t| t.file_name().to_str()?.parse::<u32>().ok()).filter(|t| *t != pid) {
-        found.extend(children_of_task(pid, task));
-    }
-    found
+    procfs::threads(pid).into_iter().flat_map(|task| procfs::children_of_task(pid, task)).collect()
 }
 
-fn children_of_task(pid: u32, task: u32) -> Vec<u32> {
-    let listed = fs::read_to_string(format!("/proc/{pid}/task/{task}/children")).unwrap_or_default();
-    listed.split_whitespace().filter_map(|p| p.parse().ok()).collect()
-}
-
-/// `VmRSS` and `VmHWM` of a process, in KiB; None once it has ended.
-fn status(pid: u32) -> Option<(u64, u64)> {
-    fields(&fs::read_to_string(format!("/proc/{pid}/status")).ok()?)
+/// `VmRSS` and `VmHWM` of a process, in KiB; None once it has ended. A process whose main
+/// thread has left (by the raw exit call) keeps its memory with its other threads, and the
+/// main thread's `status` then names none: the first thread that does is read.
+fn memory_of(pid: u32) -> Option<(u64, u64)> {
+    procfs::threads(pid)
+        .into_iter()
+        .find_map(|tid| fields(&std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/status")).ok()?))
 }
 
 /// `VmRSS` and `VmHWM` from the text of a `status` file.
 fn fields(text: &str) -> Option<(u64, u64)> {
-    let field = |name: &str| {
-        let line = text.lines().find_map(|l| l.strip_prefix(name))?;
-        line.trim().trim_end_matches("kB").trim().parse::<u64>().ok()
-    };
-    Some((field("VmRSS:")?, field("VmHWM:").unwrap_or(0)))
+    Some((procfs::kib_in(text, "VmRSS")?, procfs::kib_in(text, "VmHWM").unwrap_or(0)))
+}
+
+/// The CPU time of a process: its live threads' accounts, exact, or its ticks (which count
+/// its ended threads too) where those say more.
+fn cpu_of(pid: u32) -> u64 {
+    let live: u64 = procfs::threads(pid)
+        .into_iter()
+        .filter_map(|tid| Account::parse(&std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/schedstat")).ok()?))
+        .map(|a| a.ran_ns)
+        .sum();
+    let ticks = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|s| procfs::ticks(&s));
+    // USER_HZ is 100 on every Linux the judge runs on.
+    live.max(ticks.unwrap_or(0) * 10_000_000)
 }
 
 #[cfg(test)]
@@ -153,14 +265,13 @@ mod tests {
     use super::*;
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
 
     #[test]
     fn a_child_that_forks_is_counted_whole() {
         // A shell that starts a second shell holding 64 MiB in a variable, then waits.
         let script = "sh -c 'x=$(head -c 67108864 /dev/zero | tr \"\\\\0\" a); sleep 30' & wait";
         let mut shell = Command::new("sh").args(["-c", script]).stdout(Stdio::null()).process_group(0).spawn().unwrap();
-        let meter = Meter::process(shell.id());
+        let meter = Meter::process(shell.id(), None);
         let give_up = Instant::now() + Duration::from_secs(20);
         let mut reading = meter.read();
         while reading.resident_kib < 64 << 10 && Instant::now() < give_up {
@@ -168,9 +279,11 @@ mod tests {
             reading = meter.read();
         }
         let processes = meter.processes().len();
+        let cpu = meter.clock().all_ns;
         super::super::sys::kill_group(shell.id()).unwrap();
         shell.wait().unwrap();
         assert!(reading.resident_kib >= 64 << 10, "{reading:?} over {processes} processes");
         assert!(processes >= 2, "the shell's children are counted");
+        assert!(cpu > 0, "the work of making 64 MiB took no CPU time");
     }
 }

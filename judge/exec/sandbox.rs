@@ -1,8 +1,11 @@
-//! Starts a `std::process::Command` child confined, as bubblewrap, nsjail and isolate do: in
-//! new user, mount, pid, network, ipc and uts namespaces, under one unprivileged id, with a
-//! root of its own that holds only what the `Spec` binds, and at most so many processes.
+//! Confines a child, as bubblewrap, nsjail and isolate do: `command` takes a `Jail`, the
+//! description of what the child may see and do, and gives a `std::process::Command` that
+//! starts it so. The same call confines a solution and rustc.
 //!
-//! Three processes make one confined child:
+//! In a sandbox (where the kernel allows one): new user, mount, pid, network, ipc and uts
+//! namespaces, one unprivileged id, a root of its own built from the jail's ordered list of
+//! operations, at most so many processes, no way to gain privileges. Three processes make one
+//! confined child:
 //!
 //! * the *keeper*: the process std forks and knows (`Child::id`). It stays in the judge's
 //!   namespaces, clones the init into the new ones, writes the init's id maps (only a process
@@ -10,7 +13,8 @@
 //!   descriptor, waits, and ends the way the program ended. It dies with the judge's
 //!   spawning thread (parent-death signal), and the init dies with it, so killing the judge
 //!   or the keeper kills everything.
-//! * the *init*: pid 1 of the new pid namespace. It takes the unprivileged id, forbids nested user namespaces, builds the root and forks the program,
+//! * the *init*: pid 1 of the new pid namespace. It sets the IPC namespace's limits, takes the
+//!   unprivileged id, forbids nested user namespaces, builds the root and forks the program,
 //!   then reaps until the program ends and hands its status to the keeper. When it ends the
 //!   kernel kills whatever is left in the namespace (a daemon that called setsid included).
 //! * the *program*, pid 2, which returns to std and execs. It is not pid 1 because the kernel
@@ -18,141 +22,239 @@
 //!   abort() would end by SIGSEGV instead of SIGABRT, and a write past RLIMIT_FSIZE would
 //!   fail with EFBIG instead of raising SIGXFSZ.
 //!
-//! Everything the children need is prepared by `Confinement::new`, before the fork: between
-//! fork and exec they only make system calls.
+//! Where the kernel refuses namespaces, the same jail starts the program directly, in the
+//! room (a scratch folder outside the workspace) with the same limits and descriptors.
+//!
+//! Everything the children need is prepared before the fork: between fork and exec they only
+//! make system calls.
 
-use std::collections::BTreeSet;
 use std::ffi::{CStr, CString};
 use std::io;
 use std::os::fd::RawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Component, Path, PathBuf};
-use std::process::{Command, ExitStatus};
-use std::sync::Arc;
+use std::process::{Command, ExitStatus, Stdio};
 
+use super::cgroup::Cell;
+use super::room::Room;
 use super::sys::{self, Resource};
 
-/// The most host paths one confinement binds (their descriptors sit in a fixed array).
-const MOST_BINDS: usize = 32;
 /// Where the init assembles the new root: a tmpfs mounted over the host's /tmp, seen only in
 /// the new mount namespace.
 const STAGE: &str = "/tmp";
+/// The most host paths one jail binds (their descriptors sit in a fixed array).
+const MOST_BINDS: usize = 32;
+/// The most descriptors one jail places.
+const MOST_PLACED: usize = 8;
 /// The keeper's exit code if it lost its child without a status (should not happen).
 const LOST: i32 = 125;
+/// The user and group id inside.
+const INSIDE_ID: u32 = 1000;
+/// The host id a sandbox runs as when the judge is root (`nobody`); an unprivileged judge can
+/// only map its own.
+const OUTSIDE_ID_OF_ROOT: u32 = 65534;
+/// The IPC namespace's limits: SysV shared memory of at most 16 MiB in all (the kernel's
+/// `shmall` counts pages), and no POSIX message queue. Memory no process maps is invisible
+/// to /proc, so it is bounded here; a cgroup counts it anyway.
+const IPC_LIMITS: [(&CStr, &[u8]); 4] = [
+    (c"/proc/sys/kernel/shmmax", b"16777216"),
+    (c"/proc/sys/kernel/shmall", b"4096"),
+    (c"/proc/sys/kernel/shmmni", b"16"),
+    (c"/proc/sys/fs/mqueue/queues_max", b"0"),
+];
 
-/// A host file or folder shown inside at `inside`.
+/// Where children run: each in a sandbox, or, where the kernel allows none, in a scratch
+/// folder with a process group and the watchdog.
+pub enum Isolation {
+    Sandbox,
+    Room(Room),
+}
+
+impl Isolation {
+    /// The folder an unconfined child works in; None in a sandbox.
+    pub fn room(&self) -> Option<&Path> {
+        match self {
+            Isolation::Sandbox => None,
+            Isolation::Room(room) => Some(&room.cwd),
+        }
+    }
+}
+
+/// What the kernel holds a confined child to: limits it cannot raise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// Address space, in bytes: an allocation past it fails at once.
+    pub address_space: u64,
+    /// The largest file it may write (a memfd counts), in bytes.
+    pub file_size: u64,
+    /// How many descriptors it may open (those it is given stay open whatever their number).
+    pub files: u64,
+    /// How many processes and threads it may run at once.
+    pub processes: u64,
+}
+
+/// One step of building a sandbox's root, in the order given.
 #[derive(Clone, Debug)]
-pub struct Bind {
-    pub host: PathBuf,
-    pub inside: PathBuf,
-    pub writable: bool,
+enum Op {
+    /// A host file or folder shown inside, read-only unless writable.
+    Bind { host: PathBuf, inside: PathBuf, writable: bool },
+    /// A symbolic link inside.
+    Link { inside: PathBuf, to: PathBuf },
+    /// A private tmpfs of this many bytes, writable by the sandbox's user.
+    Tmpfs { inside: PathBuf, bytes: u64 },
+    /// The sandbox's own /proc.
+    Proc { inside: PathBuf },
 }
 
-/// Which namespaces besides the user namespace (always new). All, unless measuring.
-#[derive(Clone, Copy, Debug)]
-pub struct Namespaces {
-    pub mount: bool,
-    pub pid: bool,
-    pub net: bool,
-    pub ipc_uts: bool,
-}
-
-impl Namespaces {
-    pub const ALL: Namespaces = Namespaces { mount: true, pid: true, net: true, ipc_uts: true };
-}
-
-/// What a confined child sees and may do.
+/// What a confined child may see and do: the program, the root's operations in order, its
+/// working folder inside, its limits, and the descriptors it is given.
 #[derive(Clone, Debug)]
-pub struct Spec {
-    pub binds: Vec<Bind>,
-    /// Symbolic links to make: (inside path, what it points to).
-    pub links: Vec<(PathBuf, PathBuf)>,
-    /// A private writable tmpfs: where, and its size in bytes.
-    pub scratch: Option<(PathBuf, u64)>,
-    /// Whether to mount a /proc of its own (needs the pid namespace).
-    pub proc: bool,
-    /// The working folder, inside; it must exist there (the scratch folder, say).
-    pub cwd: PathBuf,
-    /// RLIMIT_NPROC: how many processes the program and its descendants may be at once.
-    pub processes: Option<u64>,
-    pub namespaces: Namespaces,
-    /// The user and group id inside.
-    pub inside_id: u32,
-    /// The host user and group id the sandbox runs as when the judge is root (an unprivileged
-    /// judge can only map its own ids).
-    pub outside_id: u32,
+pub struct Jail {
+    /// The program, on the host; a bind must show it inside.
+    pub program: PathBuf,
+    ops: Vec<Op>,
+    cwd: PathBuf,
+    pub bounds: Bounds,
+    /// (a descriptor of the judge's, where the program finds it).
+    pub descriptors: Vec<(RawFd, RawFd)>,
 }
 
-impl Spec {
-    /// What a compiled program needs on this merged-/usr system: /usr read-only, the top-level
-    /// links into it (or read-only binds where they are folders), /dev/null, a 16 MiB /tmp as
-    /// working folder, its own /proc, at most 64 processes, and every namespace.
-    pub fn system() -> Spec {
-        let mut spec = Spec {
-            binds: Vec::new(),
-            links: Vec::new(),
-            scratch: Some(("/tmp".into(), 16 << 20)),
-            proc: true,
-            cwd: "/tmp".into(),
-            processes: Some(64),
-            namespaces: Namespaces::ALL,
-            inside_id: 1000,
-            outside_id: 65534,
-        };
-        spec.bind("/usr", "/usr", false);
+impl Jail {
+    /// The system every child needs on this merged-/usr system: /usr read-only, the top-level
+    /// links into it (or read-only binds where they are folders), /dev/null, its own /proc,
+    /// and a private /tmp of `scratch` bytes as its working folder.
+    pub fn system(program: impl Into<PathBuf>, scratch: u64, bounds: Bounds) -> Jail {
+        let mut jail =
+            Jail { program: program.into(), ops: Vec::new(), cwd: "/tmp".into(), bounds, descriptors: Vec::new() };
+        jail.bind("/usr", "/usr", false);
         for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
             match std::fs::read_link(top) {
-                Ok(target) => spec.links.push((top.into(), target)),
+                Ok(to) => jail.ops.push(Op::Link { inside: top.into(), to }),
                 Err(_) if Path::new(top).is_dir() => {
-                    spec.bind(top, top, false);
+                    jail.bind(top, top, false);
                 }
                 Err(_) => {}
             }
         }
-        spec.bind("/dev/null", "/dev/null", true);
-        spec
+        jail.bind("/dev/null", "/dev/null", true);
+        jail.ops.push(Op::Tmpfs { inside: "/tmp".into(), bytes: scratch });
+        jail.ops.push(Op::Proc { inside: "/proc".into() });
+        jail
     }
 
-    pub fn bind(&mut self, host: impl Into<PathBuf>, inside: impl Into<PathBuf>, writable: bool) -> &mut Spec {
-        self.binds.push(Bind { host: host.into(), inside: inside.into(), writable });
+    /// Shows `host` at `inside`.
+    pub fn bind(&mut self, host: impl Into<PathBuf>, inside: impl Into<PathBuf>, writable: bool) -> &mut Jail {
+        self.ops.push(Op::Bind { host: host.into(), inside: inside.into(), writable });
         self
+    }
+
+    /// Gives the program `judges` at descriptor `at`.
+    pub fn give(&mut self, judges: RawFd, at: RawFd) -> &mut Jail {
+        self.descriptors.push((judges, at));
+        self
+    }
+
+    /// Where a host path is seen in the sandbox: under the last bind that holds it.
+    pub fn inside(&self, host: &Path) -> Option<PathBuf> {
+        self.ops.iter().rev().find_map(|op| match op {
+            Op::Bind { host: bound, inside, .. } => {
+                host.strip_prefix(bound).ok().map(|rest| if rest.as_os_str().is_empty() { inside.clone() } else { inside.join(rest) })
+            }
+            _ => None,
+        })
     }
 }
 
-/// A `Spec` made ready for children: every path a C string, every host path opened and
-/// checked. One confinement serves any number of children, from any thread.
-#[derive(Debug)]
-pub struct Confinement {
+/// The one call: a command that starts `jail.program` confined as `jail` says, in a sandbox,
+/// or, given `room`, unconfined there with the same limits and descriptors; in `cell` where
+/// there is one (a v1 cell must then start it: `Cell::spawn`). The caller adds the arguments,
+/// environment and standard streams; the environment starts empty and the child is the leader
+/// of a process group of its own.
+pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Result<Command> {
+    if jail.descriptors.len() > MOST_PLACED {
+        return Err(invalid(format!("at most {MOST_PLACED} descriptors are placed")));
+    }
+    let mut placed = [(-1, -1); MOST_PLACED];
+    placed[..jail.descriptors.len()].copy_from_slice(&jail.descriptors);
+    let count = jail.descriptors.len();
+    let bounds = jail.bounds;
+    let judge = std::process::id();
+    let (mut command, confinement, join) = match room {
+        Some(room) => {
+            let mut command = Command::new(&jail.program);
+            command.current_dir(room);
+            // A v2 cell is joined by the child itself (a v1 cell's thread forks it there).
+            (command, None, cell.and_then(Cell::procs))
+        }
+        None => {
+            let inside = jail
+                .inside(&jail.program)
+                .ok_or_else(|| invalid(format!("{} is not shown in the sandbox", jail.program.display())))?;
+            (Command::new(inside), Some(Confinement::new(jail, cell.and_then(Cell::clone_folder))?), None)
+        }
+    };
+    command.env_clear().stdin(Stdio::null()).process_group(0);
+    // SAFETY: between fork and exec the closure only makes system calls on memory prepared
+    // before the fork (no allocation, no locks), and every process it forks either execs or
+    // calls _exit.
+    unsafe {
+        command.pre_exec(move || {
+            sys::die_with(judge)?;
+            sys::place_fds(&placed[..count])?;
+            sys::limit(Resource::AddressSpace, bounds.address_space)?;
+            sys::limit(Resource::FileSize, bounds.file_size)?;
+            sys::limit(Resource::CoreDump, 0)?;
+            match &confinement {
+                Some(confinement) => confinement.enter(),
+                None => {
+                    if let Some(procs) = join {
+                        sys::write_all(procs, b"0")?;
+                    }
+                    sys::limit(Resource::Files, bounds.files)
+                }
+            }
+        });
+    }
+    Ok(command)
+}
+
+/// The host user id a sandbox's files and processes belong to: a writable bind must be
+/// writable by it.
+pub fn outside_uid() -> u32 {
+    match sys::effective_ids() {
+        (0, _) => OUTSIDE_ID_OF_ROOT,
+        (uid, _) => uid,
+    }
+}
+
+/// A jail made ready for the fork: every path a C string, every host path checked, the root's
+/// steps in order.
+struct Confinement {
     flags: u64,
-    pid_ns: bool,
-    root: Option<Root>,
-    inside_id: u32,
-    outside_uid: u32,
+    /// A v2 cell's folder, to clone the init into.
+    cgroup: Option<RawFd>,
+    /// Host paths to bind, opened by the init before it gives up the judge's ids.
+    sources: Vec<CString>,
+    steps: Vec<Step>,
+    cwd: CString,
+    stage: CString,
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
     privileged: bool,
-    processes: Option<u64>,
+    bounds: Bounds,
 }
 
-/// How to assemble the new root, every path under `STAGE`.
-#[derive(Debug)]
-struct Root {
-    stage: CString,
-    /// Host paths to bind, opened by the init before it gives up the judge's ids.
-    sources: Vec<CString>,
-    dirs: Vec<CString>,
-    files: Vec<CString>,
-    links: Vec<(CString, CString)>,
-    steps: Vec<Step>,
-    cwd: CString,
-}
-
+/// One step of the root, ready: paths under `STAGE`.
 #[derive(Debug)]
 enum Step {
-    Bind { source: usize, target: CString, writable: bool },
-    Tmpfs { target: CString, options: CString },
-    Proc { target: CString },
+    Dir(CString),
+    /// An empty file to bind a file on.
+    File(CString),
+    Link { to: CString, at: CString },
+    Bind { source: usize, at: CString, writable: bool },
+    Tmpfs { at: CString, options: CString },
+    Proc { at: CString },
 }
 
 fn invalid(message: String) -> io::Error {
@@ -177,56 +279,76 @@ fn inside_path(inside: &Path) -> io::Result<&Path> {
 }
 
 impl Confinement {
-    pub fn new(spec: &Spec) -> io::Result<Confinement> {
-        let ns = spec.namespaces;
-        let mut flags = sys::NEW_USER;
-        for (on, flag) in [
-            (ns.mount, sys::NEW_MOUNT),
-            (ns.pid, sys::NEW_PID),
-            (ns.net, sys::NEW_NET),
-            (ns.ipc_uts, sys::NEW_IPC | sys::NEW_UTS),
-        ] {
-            if on {
-                flags |= flag;
-            }
-        }
-        let mounts = !spec.binds.is_empty() || !spec.links.is_empty() || spec.scratch.is_some() || spec.proc;
-        if mounts && !ns.mount {
-            return Err(invalid("binds, links, scratch and proc need the mount namespace".into()));
-        }
-        if spec.proc && !ns.pid {
-            return Err(invalid("a /proc of its own needs the pid namespace".into()));
-        }
+    fn new(jail: &Jail, cgroup: Option<RawFd>) -> io::Result<Confinement> {
         let (euid, egid) = sys::effective_ids();
         let privileged = euid == 0;
-        let (uid, gid) = if privileged { (spec.outside_id, spec.outside_id) } else { (euid, egid) };
-        if uid == 0 {
-            return Err(invalid("the sandbox must not run as the host's root".into()));
+        let (uid, gid) = if privileged { (OUTSIDE_ID_OF_ROOT, OUTSIDE_ID_OF_ROOT) } else { (euid, egid) };
+        let staged = |inside: &Path| c_path(&Path::new(STAGE).join(inside.strip_prefix("/").unwrap_or(inside)));
+        let mut sources = Vec::new();
+        let mut steps = Vec::new();
+        let mut mounted: Vec<&Path> = Vec::new();
+        let mut made: Vec<PathBuf> = Vec::new();
+        for op in &jail.ops {
+            let inside = inside_path(match op {
+                Op::Bind { inside, .. } | Op::Link { inside, .. } | Op::Tmpfs { inside, .. } | Op::Proc { inside } => inside,
+            })?;
+            if let Some(under) = mounted.iter().find(|m| inside.starts_with(m) || m.starts_with(inside)) {
+                return Err(invalid(format!("{} is at or inside {}, or holds it", inside.display(), under.display())));
+            }
+            // Its folders first, each once, parents before children.
+            let parents: Vec<&Path> = inside.ancestors().skip(1).filter(|a| a.parent().is_some()).collect();
+            for parent in parents.into_iter().rev() {
+                if !made.iter().any(|m| m == parent) {
+                    made.push(parent.to_path_buf());
+                    steps.push(Step::Dir(staged(parent)?));
+                }
+            }
+            let at = staged(inside)?;
+            match op {
+                Op::Bind { host, writable, .. } => {
+                    if sources.len() == MOST_BINDS {
+                        return Err(invalid(format!("at most {MOST_BINDS} binds")));
+                    }
+                    let host = std::fs::canonicalize(host)
+                        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", host.display())))?;
+                    steps.push(if host.is_dir() { Step::Dir(staged(inside)?) } else { Step::File(staged(inside)?) });
+                    steps.push(Step::Bind { source: sources.len(), at, writable: *writable });
+                    sources.push(c_path(&host)?);
+                }
+                Op::Link { to, .. } => steps.push(Step::Link { to: c_path(to)?, at }),
+                Op::Tmpfs { bytes, .. } => {
+                    steps.push(Step::Dir(staged(inside)?));
+                    let options = CString::new(format!("size={bytes},mode=1777")).expect("no NUL");
+                    steps.push(Step::Tmpfs { at, options });
+                }
+                Op::Proc { .. } => {
+                    steps.push(Step::Dir(staged(inside)?));
+                    steps.push(Step::Proc { at });
+                }
+            }
+            made.push(inside.to_path_buf());
+            if !matches!(op, Op::Link { .. }) {
+                mounted.push(inside);
+            }
         }
+        let flags = sys::NEW_USER | sys::NEW_MOUNT | sys::NEW_PID | sys::NEW_NET | sys::NEW_IPC | sys::NEW_UTS;
         Ok(Confinement {
             flags,
-            pid_ns: ns.pid,
-            root: if ns.mount { Some(Root::new(spec)?) } else { None },
-            inside_id: spec.inside_id,
-            outside_uid: uid,
-            uid_map: format!("{} {uid} 1\n", spec.inside_id).into_bytes(),
-            gid_map: format!("{} {gid} 1\n", spec.inside_id).into_bytes(),
+            cgroup,
+            sources,
+            steps,
+            cwd: c_path(&jail.cwd)?,
+            stage: c_path(Path::new(STAGE))?,
+            uid_map: format!("{INSIDE_ID} {uid} 1\n").into_bytes(),
+            gid_map: format!("{INSIDE_ID} {gid} 1\n").into_bytes(),
             privileged,
-            processes: spec.processes,
+            bounds: jail.bounds,
         })
     }
 
-    /// The host user id the sandbox's files and processes belong to: a writable bind must be
-    /// writable by it.
-    pub fn outside_uid(&self) -> u32 {
-        self.outside_uid
-    }
-
-    /// The keeper: runs in the process std forked, as its last pre_exec hook. Returns only in
-    /// the process that is to exec.
-    fn enter(&self, judge: u32) -> io::Result<()> {
-        // Dies with the judge's spawning thread (the judge may have asked already).
-        sys::die_with(judge)?;
+    /// The keeper: runs in the process std forked, as the last step of its hook. Returns only
+    /// in the process that is to exec.
+    fn enter(&self) -> io::Result<()> {
         sys::block_signals()?;
         if self.privileged {
             sys::drop_groups()?;
@@ -234,7 +356,13 @@ impl Confinement {
         let (from_keeper, to_init) = sys::pipe()?;
         let (from_init, to_keeper) = sys::pipe()?;
         // SAFETY: this process is std's fork of one judge thread: it has no other thread.
-        match unsafe { sys::clone_process(self.flags) }? {
+        let cloned = unsafe {
+            match self.cgroup {
+                Some(cgroup) => sys::clone_into_cgroup(self.flags, cgroup),
+                None => sys::clone_process(self.flags),
+            }
+        }?;
+        match cloned {
             Some(init) => {
                 sys::close(from_keeper);
                 sys::close(to_keeper);
@@ -275,7 +403,7 @@ impl Confinement {
         sys::write_file(StackPath::proc(init, b"gid_map").as_c_str(), &self.gid_map)
     }
 
-    /// The init, pid 1 of the new namespaces (or the program itself without a pid namespace).
+    /// The init, pid 1 of the new namespaces.
     fn init(&self, from_keeper: RawFd, to_keeper: RawFd) -> io::Result<()> {
         sys::die_with_parent()?;
         let mut word = [0; 4];
@@ -286,15 +414,17 @@ impl Confinement {
             0 => {}
             errno => return Err(io::Error::from_raw_os_error(errno)),
         }
-        let mut sources = [-1; MOST_BINDS];
-        if let Some(root) = &self.root {
-            sys::make_mounts_private()?;
-            // Opened with the judge's ids: a root judge may bind what only root can reach.
-            for (fd, path) in sources.iter_mut().zip(&root.sources) {
-                *fd = sys::open_path(path)?;
-            }
+        // Still root of the new namespaces: the IPC namespace's limits can be set.
+        for (file, value) in IPC_LIMITS {
+            sys::write_file(file, value)?;
         }
-        sys::set_ids(self.inside_id, self.inside_id)?;
+        sys::make_mounts_private()?;
+        // Opened with the judge's ids: a root judge may bind what only root can reach.
+        let mut sources = [-1; MOST_BINDS];
+        for (fd, path) in sources.iter_mut().zip(&self.sources) {
+            *fd = sys::open_path(path)?;
+        }
+        sys::set_ids(INSIDE_ID, INSIDE_ID)?;
         // A change of ids clears the parent-death signal: set it again, then make sure the
         // keeper did not die before.
         sys::die_with_parent()?;
@@ -305,24 +435,56 @@ impl Confinement {
         // nesting, so it can make no namespace (nor mount, nor net device) at all. This is
         // the sysctl of the new user namespace, not the host's.
         sys::write_file(c"/proc/sys/user/max_user_namespaces", b"0")?;
-        if let Some(root) = &self.root {
-            root.build(&sources)?;
-        }
+        self.build(&sources)?;
         sys::no_new_privs()?;
-        if let Some(processes) = self.processes {
-            // The init is one of the processes of this user in this namespace.
-            sys::limit(Resource::Processes, processes + u64::from(self.pid_ns))?;
-        }
-        if self.pid_ns {
-            // The program runs as the same user: it must not open the init's descriptors
-            // through /proc/1/fd, nor ptrace it.
-            sys::set_dumpable(false)?;
-            // SAFETY: this process has one thread.
-            if let Some(program) = unsafe { sys::clone_process(0) }? {
-                reap(program, to_keeper);
-            }
+        // The init is one of the processes of this user in this namespace.
+        sys::limit(Resource::Processes, self.bounds.processes + 1)?;
+        // The program needs the program's own descriptors only (its pipes, placed already).
+        sys::limit(Resource::Files, self.bounds.files)?;
+        // The program runs as the same user: it must not open the init's descriptors
+        // through /proc/1/fd, nor ptrace it.
+        sys::set_dumpable(false)?;
+        // SAFETY: this process has one thread.
+        if let Some(program) = unsafe { sys::clone_process(0) }? {
+            reap(program, to_keeper);
         }
         sys::unblock_signals()
+    }
+
+    /// Mounts the new root on `STAGE`, fills it step by step, makes it the root and drops the
+    /// old one.
+    fn build(&self, sources: &[RawFd]) -> io::Result<()> {
+        let tmpfs = Some(c"tmpfs");
+        let hidden = sys::MS_NOSUID | sys::MS_NODEV;
+        sys::mount(tmpfs, &self.stage, tmpfs, hidden, Some(c"size=1m,mode=755"))?;
+        for step in &self.steps {
+            match step {
+                Step::Dir(at) => match sys::make_dir(at, 0o755) {
+                    Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+                    _ => {}
+                },
+                Step::File(at) => sys::make_file(at)?,
+                Step::Link { to, at } => sys::symlink(to, at)?,
+                Step::Bind { source, at, writable } => {
+                    let fd = sources[*source];
+                    sys::bind(StackPath::fd(fd).as_c_str(), at)?;
+                    sys::close(fd);
+                    sys::restrict_mount(at, !writable, true)?;
+                }
+                Step::Tmpfs { at, options } => sys::mount(tmpfs, at, tmpfs, hidden, Some(options))?,
+                // Before the old root goes: the kernel mounts a proc in a user namespace only
+                // where a fully visible one is already mounted.
+                Step::Proc { at } => {
+                    let proc = Some(c"proc");
+                    sys::mount(proc, at, proc, hidden | sys::MS_NOEXEC, None)?;
+                }
+            }
+        }
+        sys::chdir(&self.stage)?;
+        sys::pivot_root(c".", c".")?;
+        sys::detach(c".")?;
+        sys::restrict_mount(c"/", true, false)?;
+        sys::chdir(&self.cwd)
     }
 }
 
@@ -339,113 +501,6 @@ fn reap(program: u32, to_keeper: RawFd) -> ! {
             Ok(_) => {}
             Err(_) => sys::exit_now(LOST),
         }
-    }
-}
-
-impl Root {
-    fn new(spec: &Spec) -> io::Result<Root> {
-        if spec.binds.len() > MOST_BINDS {
-            return Err(invalid(format!("at most {MOST_BINDS} binds")));
-        }
-        let staged = |inside: &Path| c_path(&Path::new(STAGE).join(inside.strip_prefix("/").unwrap_or(inside)));
-        // Every mount point, sorted so that a folder is mounted before what lies in it.
-        let mut points: Vec<(&Path, Option<usize>)> = Vec::new();
-        let mut sources = Vec::new();
-        let mut files = Vec::new();
-        let mut dirs = BTreeSet::new();
-        for (i, bind) in spec.binds.iter().enumerate() {
-            let inside = inside_path(&bind.inside)?;
-            let host = std::fs::canonicalize(&bind.host)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", bind.host.display())))?;
-            if host.is_dir() {
-                dirs.insert(inside.to_path_buf());
-            } else {
-                files.push(staged(inside)?);
-            }
-            sources.push(c_path(&host)?);
-            points.push((inside, Some(i)));
-        }
-        for (inside, _) in &spec.links {
-            points.push((inside_path(inside)?, None));
-        }
-        for inside in spec.scratch.iter().map(|(p, _)| p.as_path()).chain(spec.proc.then_some(Path::new("/proc"))) {
-            let inside = inside_path(inside)?;
-            dirs.insert(inside.to_path_buf());
-            points.push((inside, None));
-        }
-        points.sort();
-        for pair in points.windows(2) {
-            if pair[1].0.starts_with(pair[0].0) {
-                return Err(invalid(format!("{} is at or inside {}", pair[1].0.display(), pair[0].0.display())));
-            }
-        }
-        for (inside, _) in &points {
-            dirs.extend(inside.ancestors().skip(1).filter(|a| a.parent().is_some()).map(Path::to_path_buf));
-        }
-        let mut steps = Vec::new();
-        for (inside, bind) in &points {
-            let target = staged(inside)?;
-            match bind {
-                Some(i) => steps.push(Step::Bind { source: *i, target, writable: spec.binds[*i].writable }),
-                None if spec.proc && *inside == Path::new("/proc") => steps.push(Step::Proc { target }),
-                None => match &spec.scratch {
-                    Some((at, bytes)) if at == inside => {
-                        let options = CString::new(format!("size={bytes},mode=1777")).expect("no NUL");
-                        steps.push(Step::Tmpfs { target, options });
-                    }
-                    _ => {} // a link: made with the folders
-                },
-            }
-        }
-        let links =
-            spec.links.iter().map(|(inside, to)| Ok((c_path(to)?, staged(inside)?))).collect::<io::Result<Vec<_>>>()?;
-        Ok(Root {
-            stage: c_path(Path::new(STAGE))?,
-            sources,
-            dirs: dirs.iter().map(|d| staged(d)).collect::<io::Result<_>>()?,
-            files,
-            links,
-            steps,
-            cwd: c_path(&spec.cwd)?,
-        })
-    }
-
-    /// Mounts the new root on `STAGE`, fills it, makes it the root and drops the old one.
-    fn build(&self, sources: &[RawFd]) -> io::Result<()> {
-        let tmpfs = Some(c"tmpfs");
-        let hidden = sys::MS_NOSUID | sys::MS_NODEV;
-        sys::mount(tmpfs, &self.stage, tmpfs, hidden, Some(c"size=1m,mode=755"))?;
-        for dir in &self.dirs {
-            sys::make_dir(dir, 0o755)?;
-        }
-        for file in &self.files {
-            sys::make_file(file)?;
-        }
-        for (to, link) in &self.links {
-            sys::symlink(to, link)?;
-        }
-        for step in &self.steps {
-            match step {
-                Step::Bind { source, target, writable } => {
-                    let fd = sources[*source];
-                    sys::bind(StackPath::fd(fd).as_c_str(), target)?;
-                    sys::close(fd);
-                    sys::restrict_mount(target, !writable, true)?;
-                }
-                Step::Tmpfs { target, options } => sys::mount(tmpfs, target, tmpfs, hidden, Some(options))?,
-                // Before the old root goes: the kernel mounts a proc in a user namespace only
-                // where a fully visible one is already mounted.
-                Step::Proc { target } => {
-                    let proc = Some(c"proc");
-                    sys::mount(proc, target, proc, hidden | sys::MS_NOEXEC, None)?;
-                }
-            }
-        }
-        sys::chdir(&self.stage)?;
-        sys::pivot_root(c".", c".")?;
-        sys::detach(c".")?;
-        sys::restrict_mount(c"/", true, false)?;
-        sys::chdir(&self.cwd)
     }
 }
 
@@ -505,30 +560,15 @@ impl StackPath {
     }
 }
 
-/// Makes `command` start its program confined.
-///
-/// Call it after adding every other pre_exec hook: it must run last, since the process that
-/// runs the earlier hooks is the keeper, not the program. Name the program by its path
-/// inside, and give no `current_dir` (the spec's `cwd` is used). `Child::id` is the keeper's
-/// pid; killing it (or its process group) ends the whole sandbox.
-pub fn confine(command: &mut Command, confinement: &Arc<Confinement>) {
-    let confinement = Arc::clone(confinement);
-    let judge = std::process::id();
-    // SAFETY: `enter` only makes system calls on memory prepared before the fork (no
-    // allocation, no locks), and every process it forks either execs or calls _exit.
-    unsafe {
-        command.pre_exec(move || confinement.enter(judge));
-    }
-}
+/// The bounds of the probe's child and of nothing else.
+const PROBE_BOUNDS: Bounds = Bounds { address_space: 1 << 30, file_size: 1 << 20, files: 64, processes: 8 };
 
-/// Whether children can run confined here: a child of the system spec is started and must end
-/// well; the error says what the kernel refused.
+/// Whether children can run confined here: a child of the system jail is started and must
+/// end well; the error says what the kernel refused.
 pub fn probe() -> io::Result<()> {
-    let confinement = Arc::new(Confinement::new(&Spec::system())?);
-    let mut command = Command::new("/usr/bin/true");
-    command.env_clear().stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null());
-    confine(&mut command, &confinement);
-    let status = command.status()?;
+    let jail = Jail::system("/usr/bin/true", 1 << 20, PROBE_BOUNDS);
+    let mut command = command(&jail, None, None)?;
+    let status = command.stdout(Stdio::null()).status()?;
     match status.success() {
         true => Ok(()),
         false => Err(io::Error::other(format!("a confined child ended with {status}"))),
@@ -573,39 +613,55 @@ mod tests {
         assert_eq!(long.as_c_str().to_bytes().len(), 47);
     }
 
-    #[test]
-    fn rejects_bad_specs() {
-        let mut spec = Spec::system();
-        spec.bind("/usr/lib", "/usr/lib", false);
-        assert!(Confinement::new(&spec).is_err(), "a bind inside a bind");
-        let mut spec = Spec::system();
-        spec.bind("/usr", "relative", false);
-        assert!(Confinement::new(&spec).is_err(), "a relative inside path");
-        let mut spec = Spec::system();
-        spec.bind("/usr", "/a/../b", false);
-        assert!(Confinement::new(&spec).is_err(), "a path with ..");
-        let mut spec = Spec::system();
-        spec.namespaces.pid = false;
-        assert!(Confinement::new(&spec).is_err(), "proc without a pid namespace");
-        let mut spec = Spec::system();
-        (spec.binds, spec.links, spec.scratch) = (Vec::new(), Vec::new(), None);
-        spec.namespaces.mount = false;
-        assert!(Confinement::new(&spec).is_err(), "proc without a mount namespace");
-        let mut spec = Spec::system();
-        spec.bind("/nonexistent-host-path", "/x", false);
-        assert!(Confinement::new(&spec).is_err(), "a missing host path");
+    fn jail() -> Jail {
+        Jail::system("/usr/bin/true", 1 << 20, PROBE_BOUNDS)
     }
 
     #[test]
-    fn plans_folders_parents_first() {
-        let mut spec = Spec::system();
-        spec.bind("/etc/hostname", "/deep/er/file", false);
-        let root = Confinement::new(&spec).unwrap().root.unwrap();
-        let dirs: Vec<_> = root.dirs.iter().map(|d| d.to_str().unwrap()).collect();
-        let at = |d: &str| dirs.iter().position(|x| *x == d).unwrap();
-        assert!(at("/tmp/deep") < at("/tmp/deep/er"));
-        assert!(!dirs.contains(&"/tmp/deep/er/file"));
-        assert!(root.files.iter().any(|f| f.to_str() == Ok("/tmp/deep/er/file")));
-        assert!(dirs.contains(&"/tmp/usr") && dirs.contains(&"/tmp/proc") && dirs.contains(&"/tmp/tmp"));
+    fn rejects_bad_jails() {
+        let refused = |jail: &Jail| Confinement::new(jail, None).is_err();
+        let mut nested = jail();
+        nested.bind("/usr/lib", "/usr/lib", false);
+        assert!(refused(&nested), "a bind inside a bind");
+        let mut relative = jail();
+        relative.bind("/usr", "relative", false);
+        assert!(refused(&relative), "a relative inside path");
+        let mut dotted = jail();
+        dotted.bind("/usr", "/a/../b", false);
+        assert!(refused(&dotted), "a path with ..");
+        let mut missing = jail();
+        missing.bind("/nonexistent-host-path", "/x", false);
+        assert!(refused(&missing), "a missing host path");
+        let mut over = jail();
+        over.bind("/etc", "/deep", false).bind("/usr", "/deep/er", false);
+        assert!(refused(&over), "a bind inside an earlier bind");
+    }
+
+    #[test]
+    fn steps_come_in_the_order_given_each_folder_before_what_it_holds() {
+        let mut jail = jail();
+        jail.bind("/etc/hostname", "/deep/er/file", false);
+        let confinement = Confinement::new(&jail, None).unwrap();
+        let names: Vec<String> = confinement
+            .steps
+            .iter()
+            .map(|step| match step {
+                Step::Dir(at) => format!("dir {}", at.to_str().unwrap()),
+                Step::File(at) => format!("file {}", at.to_str().unwrap()),
+                Step::Link { at, .. } => format!("link {}", at.to_str().unwrap()),
+                Step::Bind { at, .. } => format!("bind {}", at.to_str().unwrap()),
+                Step::Tmpfs { at, .. } => format!("tmpfs {}", at.to_str().unwrap()),
+                Step::Proc { at } => format!("proc {}", at.to_str().unwrap()),
+            })
+            .collect();
+        let at = |s: &str| names.iter().position(|n| n == s).unwrap_or_else(|| panic!("no {s} in {names:?}"));
+        assert!(at("dir /tmp/usr") < at("bind /tmp/usr"));
+        assert!(at("bind /tmp/usr") < at("tmpfs /tmp/tmp"), "the order given");
+        assert!(at("dir /tmp/deep") < at("dir /tmp/deep/er"));
+        assert!(at("dir /tmp/deep/er") < at("file /tmp/deep/er/file"));
+        assert!(at("file /tmp/deep/er/file") < at("bind /tmp/deep/er/file"));
+        assert_eq!(jail.inside(Path::new("/usr/bin/true")), Some(PathBuf::from("/usr/bin/true")));
+        assert_eq!(jail.inside(Path::new("/etc/hostname")), Some(PathBuf::from("/deep/er/file")));
+        assert_eq!(jail.inside(Path::new("/home")), None);
     }
 }

@@ -29,16 +29,19 @@ pub enum Resource {
     FileSize,
     /// Core dump size: 0 keeps a crash from writing one.
     CoreDump,
+    /// One more than the highest descriptor number it may open (those it has stay open).
+    Files,
 }
 
 /// The signal numbers the judge names; the same on every Linux architecture it runs on.
 pub const SIGINT: i32 = 2;
 pub const SIGABRT: i32 = 6;
+#[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
 pub const SIGBUS: i32 = 7;
 pub const SIGKILL: i32 = 9;
+#[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
 pub const SIGSEGV: i32 = 11;
 pub const SIGTERM: i32 = 15;
-pub const SIGXFSZ: i32 = 25;
 /// No such process: what a child reports when the judge ended before it started.
 pub const ESRCH: i32 = 3;
 
@@ -84,6 +87,23 @@ mod ffi {
         pub restorer: usize,
     }
 
+    /// `struct clone_args` of clone3(2), up to its `cgroup` field.
+    #[repr(C)]
+    #[derive(Default)]
+    pub struct CloneArgs {
+        pub flags: u64,
+        pub pidfd: u64,
+        pub child_tid: u64,
+        pub parent_tid: u64,
+        pub exit_signal: u64,
+        pub stack: u64,
+        pub stack_size: u64,
+        pub tls: u64,
+        pub set_tid: u64,
+        pub set_tid_size: u64,
+        pub cgroup: u64,
+    }
+
     /// `struct mount_attr` of mount_setattr(2).
     #[repr(C)]
     pub struct MountAttr {
@@ -101,6 +121,9 @@ mod ffi {
         pub const SETRESUID: i64 = 117;
         pub const SETRESGID: i64 = 119;
         pub const RT_SIGPROCMASK: i64 = 14;
+        pub const GETTID: i64 = 186;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const TGKILL: i64 = 234;
     }
     #[cfg(target_arch = "aarch64")]
     pub mod nr {
@@ -110,11 +133,16 @@ mod ffi {
         pub const SETRESUID: i64 = 147;
         pub const SETRESGID: i64 = 149;
         pub const RT_SIGPROCMASK: i64 = 135;
+        pub const GETTID: i64 = 178;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const TGKILL: i64 = 131;
     }
+    pub const CLONE3: i64 = 435;
     pub const CLOSE_RANGE: i64 = 436;
     pub const MOUNT_SETATTR: i64 = 442;
 
     pub const SIGCHLD: u64 = 17;
+    pub const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
     pub const MS_BIND: c_ulong = 4096;
     pub const MS_REC: c_ulong = 16384;
     pub const MS_PRIVATE: c_ulong = 1 << 18;
@@ -134,6 +162,7 @@ mod ffi {
     pub const RLIMIT_FSIZE: c_int = 1;
     pub const RLIMIT_CORE: c_int = 4;
     pub const RLIMIT_NPROC: c_int = 6;
+    pub const RLIMIT_NOFILE: c_int = 7;
     pub const RLIMIT_AS: c_int = 9;
     pub const F_SETPIPE_SZ: c_int = 1031;
     pub const F_DUPFD_CLOEXEC: c_int = 1030;
@@ -144,9 +173,15 @@ mod ffi {
     pub const SIG_SETMASK: c_long = 2;
     pub const POLLHUP: i16 = 0x10;
     pub const SIG_DFL: usize = 0;
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
     pub const SA_SIGINFO: c_int = 4;
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
     pub const SA_ONSTACK: c_int = 0x0800_0000;
-    /// The fault address in `siginfo_t`, after three ints and padding.
+    /// In `siginfo_t`: the code, after the signal number and errno; the fault address, after
+    /// three ints and padding.
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+    pub const SI_CODE_OFFSET: usize = 8;
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
     pub const SI_ADDR_OFFSET: usize = 16;
 
     extern "C" {
@@ -172,7 +207,6 @@ mod ffi {
         pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
         pub fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int;
         pub fn kill(pid: c_int, signal: c_int) -> c_int;
-        pub fn getppid() -> c_int;
         pub fn geteuid() -> u32;
         pub fn getegid() -> u32;
         pub fn signal(signal: c_int, handler: usize) -> usize;
@@ -182,6 +216,7 @@ mod ffi {
         pub fn _exit(status: c_int) -> !;
     }
 
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
     pub type Handler = extern "C" fn(c_int, *mut c_void, *mut c_void);
 
     pub fn c_int_from(value: usize) -> c_int {
@@ -228,6 +263,7 @@ pub fn limit(resource: Resource, value: u64) -> io::Result<()> {
         Resource::AddressSpace => ffi::RLIMIT_AS,
         Resource::FileSize => ffi::RLIMIT_FSIZE,
         Resource::CoreDump => ffi::RLIMIT_CORE,
+        Resource::Files => ffi::RLIMIT_NOFILE,
     };
     let limit = ffi::Rlimit { current: value, maximum: value };
     // SAFETY: `limit` is a valid rlimit that outlives the call.
@@ -479,6 +515,33 @@ pub unsafe fn clone_process(namespaces: u64) -> io::Result<Option<u32>> {
     Ok(if pid == 0 { None } else { Some(pid as u32) })
 }
 
+/// `clone_process`, with the child started in the cgroup whose folder `cgroup` names
+/// (clone3(2) with CLONE_INTO_CGROUP, cgroup v2 only): it is born there, so nothing moves it.
+///
+/// # Safety
+///
+/// As `clone_process`.
+pub unsafe fn clone_into_cgroup(namespaces: u64, cgroup: RawFd) -> io::Result<Option<u32>> {
+    let args = ffi::CloneArgs {
+        flags: namespaces | ffi::CLONE_INTO_CGROUP,
+        exit_signal: ffi::SIGCHLD,
+        cgroup: cgroup as u64,
+        ..ffi::CloneArgs::default()
+    };
+    // SAFETY: `args` is a valid clone_args of the size passed; no stack is given, so the child
+    // returns here on its copy of this stack, as after fork; the caller upholds the rest.
+    let pid = check(unsafe {
+        ffi::syscall(ffi::CLONE3, &args as *const ffi::CloneArgs, std::mem::size_of::<ffi::CloneArgs>())
+    })?;
+    Ok(if pid == 0 { None } else { Some(pid as u32) })
+}
+
+/// The calling thread's id, as the kernel knows it (`/proc/<pid>/task/<id>`).
+pub fn thread_id() -> u32 {
+    // SAFETY: gettid takes nothing and cannot fail.
+    unsafe { ffi::syscall(ffi::nr::GETTID) as u32 }
+}
+
 fn wait(pid: c_int) -> io::Result<(u32, ExitStatus)> {
     let mut status = 0;
     loop {
@@ -563,7 +626,7 @@ pub fn die_with_parent() -> io::Result<()> {
 /// parent is already not `parent`: a judge that ended before its child armed the signal.
 pub fn die_with(parent: u32) -> io::Result<()> {
     die_with_parent()?;
-    match parent_id() == parent {
+    match std::os::unix::process::parent_id() == parent {
         true => Ok(()),
         false => Err(io::Error::from_raw_os_error(ESRCH)),
     }
@@ -582,12 +645,6 @@ pub fn no_new_privs() -> io::Result<()> {
     check_int(unsafe { ffi::prctl(ffi::PR_SET_NO_NEW_PRIVS, 1 as c_ulong, 0 as c_ulong, 0 as c_ulong, 0 as c_ulong) })
 }
 
-/// The parent's pid (0 if the parent is outside this pid namespace).
-pub fn parent_id() -> u32 {
-    // SAFETY: getppid takes nothing and cannot fail.
-    unsafe { ffi::getppid() as u32 }
-}
-
 /// This process's effective user and group ids.
 pub fn effective_ids() -> (u32, u32) {
     // SAFETY: geteuid takes nothing and cannot fail.
@@ -596,51 +653,65 @@ pub fn effective_ids() -> (u32, u32) {
     (uid, unsafe { ffi::getegid() })
 }
 
-static FAULT_HOOK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-static mut PREVIOUS: [Option<ffi::SigAction>; 2] = [None, None];
+/// The driver's alone: a handler for the faults of the solution's thread. The judge's own
+/// binary installs none; every submission's driver and the tests do.
+#[cfg_attr(not(test), allow(dead_code))]
+pub mod fault {
+    use super::*;
 
-extern "C" fn on_fault(signal: std::os::raw::c_int, info: *mut std::os::raw::c_void, _: *mut std::os::raw::c_void) {
-    // SAFETY: the kernel passes a valid siginfo_t for SA_SIGINFO handlers; si_addr is a pointer
-    // at a fixed offset for SIGSEGV and SIGBUS.
-    let address = unsafe { *(info.cast::<u8>().add(ffi::SI_ADDR_OFFSET).cast::<usize>()) };
-    let hook = FAULT_HOOK.load(std::sync::atomic::Ordering::Acquire);
-    if hook != 0 {
-        // SAFETY: only `on_memory_fault` stores here, and it stores a `fn(usize)`.
-        let hook: fn(usize) = unsafe { std::mem::transmute::<usize, fn(usize)>(hook) };
+    /// What `on_memory_fault` installed: the hook, and the actions that were there before it.
+    static FAULT: std::sync::OnceLock<(fn(usize), [ffi::SigAction; 2])> = std::sync::OnceLock::new();
+
+    extern "C" fn on_fault(signal: c_int, info: *mut std::os::raw::c_void, _: *mut std::os::raw::c_void) {
+        // SAFETY: the kernel passes a valid siginfo_t for SA_SIGINFO handlers; si_code is its third
+        // int, and si_addr a pointer at a fixed offset for SIGSEGV and SIGBUS.
+        let (code, address) = unsafe {
+            let info = info.cast::<u8>();
+            (*info.add(ffi::SI_CODE_OFFSET).cast::<c_int>(), *info.add(ffi::SI_ADDR_OFFSET).cast::<usize>())
+        };
+        // Installed before the handler, never changed: reading it takes no lock.
+        let Some((hook, previous)) = FAULT.get() else { return };
         hook(address);
-    }
-    // Not handled: put back the handler that was there (std's, which names stack overflows of
-    // other threads) and return, so the fault happens again under it.
-    let slot = usize::from(signal != SIGSEGV);
-    // SAFETY: PREVIOUS is written once, before the handler is installed, and only read here.
-    let previous = unsafe { (*std::ptr::addr_of!(PREVIOUS))[slot].as_ref() };
-    if let Some(previous) = previous {
+        // Not handled: put back the action that was there (std's, which names stack overflows of
+        // other threads), as if this handler had never been installed.
+        let previous = &previous[usize::from(signal != SIGSEGV)];
         // SAFETY: restoring a sigaction the kernel gave us.
         unsafe { ffi::sigaction(signal, previous, std::ptr::null_mut()) };
-    }
-}
-
-/// Calls `hook(fault address)` on SIGSEGV and SIGBUS, on the alternate signal stack std gives
-/// each thread. The hook must only do what is safe in a signal handler; if it returns, the
-/// previous handler takes over. Install it once, before other threads start.
-pub fn on_memory_fault(hook: fn(usize)) -> io::Result<()> {
-    FAULT_HOOK.store(hook as usize, std::sync::atomic::Ordering::Release);
-    let handler: ffi::Handler = on_fault;
-    let action = ffi::SigAction {
-        handler: handler as usize,
-        mask: [0; 16],
-        flags: ffi::SA_SIGINFO | ffi::SA_ONSTACK,
-        restorer: 0,
-    };
-    for (slot, signal) in [SIGSEGV, SIGBUS].into_iter().enumerate() {
-        let mut old = ffi::SigAction { handler: 0, mask: [0; 16], flags: 0, restorer: 0 };
-        // SAFETY: both structs are valid for the call; PREVIOUS is not read until a fault.
-        unsafe {
-            check_int(ffi::sigaction(signal, &action, &mut old))?;
-            (*std::ptr::addr_of_mut!(PREVIOUS))[slot] = Some(old);
+        // A fault happens again under it when this handler returns; a signal a process sent (a
+        // code of 0 or less) does not: send it again, to reach that action as it would have.
+        if code <= 0 {
+            // SAFETY: tgkill takes integers; the signal stays pending until this handler returns.
+            unsafe { ffi::syscall(ffi::nr::TGKILL, std::process::id() as c_long, thread_id() as c_long, signal as c_long) };
         }
     }
-    Ok(())
+
+    /// Calls `hook(fault address)` on SIGSEGV and SIGBUS, on the alternate signal stack std gives
+    /// each thread. The hook must only do what is safe in a signal handler; if it returns, the
+    /// signal goes on to the action that was there before, as if this one had not been installed
+    /// (a fault by running again, a signal sent by a process by being sent again). Install it
+    /// once, before other threads start.
+    pub fn on_memory_fault(hook: fn(usize)) -> io::Result<()> {
+        let mut previous = [const { ffi::SigAction { handler: 0, mask: [0; 16], flags: 0, restorer: 0 } }; 2];
+        for (old, signal) in previous.iter_mut().zip([SIGSEGV, SIGBUS]) {
+            // SAFETY: `old` is valid for the call; a null new action only reads the current one.
+            check_int(unsafe { ffi::sigaction(signal, std::ptr::null(), old) })?;
+        }
+        if FAULT.set((hook, previous)).is_err() {
+            return Err(io::Error::from(io::ErrorKind::AlreadyExists));
+        }
+        let handler: ffi::Handler = on_fault;
+        let action = ffi::SigAction {
+            handler: handler as usize,
+            mask: [0; 16],
+            flags: ffi::SA_SIGINFO | ffi::SA_ONSTACK,
+            restorer: 0,
+        };
+        for signal in [SIGSEGV, SIGBUS] {
+            // SAFETY: `action` is valid for the call; the old action was read above.
+            check_int(unsafe { ffi::sigaction(signal, &action, std::ptr::null_mut()) })?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs `handler(signal)` on each of `signals` (SIGINT, SIGTERM) instead of their default.
@@ -652,28 +723,6 @@ pub fn on_signals(signals: &[i32], handler: extern "C" fn(c_int)) -> io::Result<
         check_int(unsafe { ffi::sigaction(signal, &action, std::ptr::null_mut()) })?;
     }
     Ok(())
-}
-
-/// A `<field>: <n> kB` line of a /proc file of this process (`pid` None) or another, in KiB.
-pub fn proc_kib(pid: Option<u32>, file: &str, field: &str) -> Option<u64> {
-    let path = match pid {
-        Some(pid) => format!("/proc/{pid}/{file}"),
-        None => format!("/proc/self/{file}"),
-    };
-    kib_field(&path, field)
-}
-
-/// A `<field>: <n> kB` line of a /proc file, in KiB.
-pub fn kib_field(path: &str, field: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let line = text.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;
-    line[field.len() + 1..].trim().trim_end_matches("kB").trim().parse().ok()
-}
-
-/// Resets this process's peak resident memory (`VmHWM`) to what is resident now, so a later
-/// peak counts only what came after. False where the kernel cannot.
-pub fn reset_peak() -> bool {
-    std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
 /// The foreign functions, each through its safe wrapper.
@@ -746,18 +795,6 @@ mod tests {
         assert_eq!(read.len(), 300_000);
         let file = std::fs::File::open("/proc/self/status").unwrap();
         assert!(widen_pipe(&file, 1 << 20).is_err(), "only a pipe can be widened");
-    }
-
-    #[test]
-    fn proc_fields_are_read_in_kib() {
-        let rss = proc_kib(None, "status", "VmRSS").unwrap();
-        assert!(rss > 100, "{rss}");
-        assert!(reset_peak());
-        let touched = std::hint::black_box(vec![1u8; 64 << 20]);
-        let peak = proc_kib(None, "status", "VmHWM").unwrap();
-        assert!(peak >= rss + (48 << 10), "{peak} after touching 64 MiB over {rss}");
-        drop(touched);
-        assert_eq!(proc_kib(Some(std::process::id()), "status", "VmNope"), None);
     }
 
     #[test]
@@ -905,13 +942,6 @@ mod tests {
             };
             exit_now(i32::from(!exited) + 2 * i32::from(!signalled))
         });
-        assert_eq!(status.unwrap().code(), Some(0));
-    }
-
-    #[test]
-    fn knows_its_parent() {
-        let test = std::process::id();
-        let status = in_child(move || exit_now(i32::from(parent_id() != test)));
         assert_eq!(status.unwrap().code(), Some(0));
     }
 

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::child::{Child, Isolation};
+use super::cgroup::Cells;
+use super::child::{Child, Housing};
 use super::compile::{Binary, Compiler, Program, Unit};
 use super::limits::Limits;
 use super::outcome::{Ending, Stream};
@@ -20,12 +21,14 @@ fn compiler() -> Compiler {
     Compiler::new(&cache, settings, sandbox::probe().is_ok()).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
-/// Where the judge would run children on this machine: a sandbox where the kernel allows one.
-fn isolation() -> Isolation {
-    match sandbox::probe() {
-        Ok(()) => Isolation::Sandbox,
-        Err(_) => Isolation::Room(Room::new().unwrap()),
-    }
+/// Where the judge would run children on this machine: a sandbox where the kernel allows one,
+/// a cgroup cell each where one can be made.
+fn isolation() -> Housing {
+    let isolation = match sandbox::probe() {
+        Ok(()) => sandbox::Isolation::Sandbox,
+        Err(_) => sandbox::Isolation::Room(Room::new().unwrap()),
+    };
+    Housing { isolation, cells: Cells::open().ok() }
 }
 
 /// A submission whose method body is `body`, with `stone_value` in scope.
@@ -40,7 +43,7 @@ fn build(name: &str, body: &str) -> Binary {
     compiler().build(&unit(name, body)).unwrap().unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
 
-fn child(binary: &Binary, limits: Limits, isolation: &Isolation) -> Child {
+fn child(binary: &Binary, limits: Limits, isolation: &Housing) -> Child {
     Child::spawn(&Program { binary: binary.clone(), unit: 0 }, limits, isolation).unwrap()
 }
 
@@ -180,7 +183,7 @@ fn memory_output_and_exits_get_their_own_endings() {
         .call(&[1])
         .result
     {
-        Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib > 256 << 10, "{peak_kib}"),
+        Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib >= 256 << 10, "{peak_kib}"),
         other => panic!("{other:?}"),
     }
     let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
@@ -209,6 +212,13 @@ fn batches_time_and_memory_are_answered() {
     let (extra, answer) = child.measure(&[1]).unwrap();
     assert_eq!(answer, b"1");
     assert!(extra.is_some());
+    // Stopped at the limit by CPU time, the batch's whole budget.
+    let spin = build("batch_spins", "loop { std::hint::spin_loop(); }");
+    let spin = Program { binary: spin, unit: 0 };
+    let mut spinning = super::child::Runner::new(&spin, quick(), &isolation);
+    let child = spinning.child().unwrap();
+    child.send_batch(&super::child::Batch::new(1, cases.iter().map(Vec::as_slice))).unwrap();
+    assert!(matches!(child.receive_batch(Duration::from_millis(200)), Err(Ending::TimedOut { .. })));
 }
 
 /// The wire protocol alone, both ends.
@@ -220,8 +230,9 @@ mod wire_frames {
         let requests = [
             Request::Call { values: vec![1, -2, 1000, -1000].into() },
             Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
-            Request::Time { values: vec![9; 3].into(), reps: 31 },
-            Request::Measure { values: vec![5].into() },
+            Request::Go { dry: false },
+            Request::Go { dry: true },
+            Request::Call { values: Vec::new().into() },
         ];
         let mut stream = Vec::new();
         for (seq, request) in requests.iter().enumerate() {
@@ -233,19 +244,17 @@ mod wire_frames {
         }
         assert_eq!(read_request(&mut input).unwrap(), None);
         let replies = [
-            Reply::Answer { nanos: 12, length: 3, answer: b"Bob".to_vec() },
-            Reply::Answer { nanos: 0, length: 0, answer: Vec::new() },
+            Reply::Answer { length: 3, answer: b"Bob".to_vec() },
+            Reply::Answer { length: 0, answer: Vec::new() },
+            Reply::Loaded,
             Reply::AllocationFailed { bytes: 2 << 30 },
             Reply::Refused { why: Refusal::NoStack },
             Reply::Answers {
-                nanos: 7,
                 packed: [&b"Alice"[..], b"", b"Tie"].iter().fold(Vec::new(), |mut p, a| {
                     pack(&mut p, a);
                     p
                 }),
             },
-            Reply::Timed { nanos: u64::MAX - 1, answer: b"Tie".to_vec() },
-            Reply::Measured { extra_kib: Some(0), answer: b"Bob".to_vec() },
             Reply::Panicked { message: "index out of bounds".into(), file: "x.rs".into(), line: 9, column: 4 },
             Reply::StackOverflow,
             Reply::Ready,

@@ -17,6 +17,7 @@ pub const REQUEST_FD: i32 = 100;
 pub const REPLY_FD: i32 = 101;
 
 /// Answers longer than this are cut; their full length is still sent.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub const ANSWER_KEPT: usize = 64 * 1024;
 /// No frame is larger: a bigger length is a broken stream, not a message.
 const FRAME_LIMIT: u32 = 256 << 20;
@@ -25,31 +26,30 @@ const FRAME_LIMIT: u32 = 256 << 20;
 /// The judge lends its cases (`Cow::Borrowed`); the driver owns what it decodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request<'a> {
-    /// One call, timed by the driver (for display: the judge keeps its own clock).
+    /// The input of the next call: decode it, say `Loaded`, and wait for `Go`. The judge
+    /// reads the kernel's account of the solution's thread between the two, so the decoding
+    /// is not the call's.
     Call { values: Cow<'a, [i32]> },
-    /// Many calls, untimed, answered together: stress and verify.
+    /// Make the call loaded last; `dry` answers at once without calling the solution, which
+    /// is how the judge measures what an empty call costs.
+    Go { dry: bool },
+    /// Many calls, answered together: stress and verify.
+    #[cfg_attr(not(test), allow(dead_code))] // the judge encodes batches itself: `encode_batch`
     Batch { cases: Vec<Vec<i32>> },
-    /// One warm-up call, then `reps` timed calls each on a fresh copy, each answered as it ends.
-    Time { values: Cow<'a, [i32]>, reps: u32 },
-    /// One call in a fresh process: the resident memory it added.
-    Measure { values: Cow<'a, [i32]> },
 }
 
-/// What the driver answers.
+/// What the driver answers. No reply carries a time: every time is the judge's own reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// Sent once, numbered 0, when the driver is ready for requests: the judge's deadlines
-    /// count from here, not from process start.
+    /// Sent once, numbered 0, when the driver is ready for requests.
     Ready,
+    /// The input of a `Call` is decoded: the driver waits for `Go`.
+    Loaded,
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
-    Answer { nanos: u64, length: u64, answer: Vec<u8> },
+    Answer { length: u64, answer: Vec<u8> },
     /// Every call of a batch returned, in order, each answer cut to ANSWER_KEPT and packed
-    /// as its length (u32) and bytes: read them with `unpack`. `nanos` is the whole batch.
-    Answers { nanos: u64, packed: Vec<u8> },
-    /// One timed call of a `Time` request; the warm-up is not reported.
-    Timed { nanos: u64, answer: Vec<u8> },
-    /// Resident memory the call added, in KiB, where the system can say.
-    Measured { extra_kib: Option<u64>, answer: Vec<u8> },
+    /// as its length (u32) and bytes: read them with `unpack`.
+    Answers { packed: Vec<u8> },
     /// The call panicked; the driver exits after this.
     Panicked { message: String, file: String, line: u32, column: u32 },
     /// The call ran into the guard page below its stack; the driver exits after this.
@@ -74,6 +74,7 @@ pub enum Refusal {
 /// How a driver process ends, when it ends by itself: for a person reading a status; the
 /// judge goes by the frames, since a solution may call `exit` with any code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub enum Exit {
     /// The judge closed the request pipe.
     Served = 0,
@@ -89,12 +90,10 @@ pub enum Exit {
 
 const CALL: u8 = 1;
 const BATCH: u8 = 2;
-const TIME: u8 = 3;
-const MEASURE: u8 = 4;
+const GO: u8 = 3;
 const ANSWER: u8 = 11;
 const ANSWERS: u8 = 12;
-const TIMED: u8 = 13;
-const MEASURED: u8 = 14;
+const LOADED: u8 = 13;
 const PANICKED: u8 = 15;
 const OVERFLOW: u8 = 16;
 const READY: u8 = 17;
@@ -122,14 +121,10 @@ fn put_values(out: &mut Vec<u8>, values: &[i32]) {
     out.extend(values.iter().flat_map(|v| v.to_le_bytes()));
 }
 
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
     out.extend_from_slice(bytes);
-}
-
-/// `None` stands for "unknown" as u64::MAX.
-fn put_optional(out: &mut Vec<u8>, value: Option<u64>) {
-    out.extend_from_slice(&value.unwrap_or(u64::MAX).to_le_bytes());
 }
 
 impl Request<'_> {
@@ -137,14 +132,11 @@ impl Request<'_> {
         match self {
             Request::Call { values } => framed(CALL, seq, |out| put_values(out, values)),
             Request::Batch { cases } => encode_batch(seq, cases.iter().map(Vec::as_slice)),
-            Request::Time { values, reps } => framed(TIME, seq, |out| {
-                out.extend_from_slice(&reps.to_le_bytes());
-                put_values(out, values);
-            }),
-            Request::Measure { values } => framed(MEASURE, seq, |out| put_values(out, values)),
+            Request::Go { dry } => frame(GO, seq, vec![u8::from(*dry)]),
         }
     }
 
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's end
     fn decode(kind: u8, payload: &[u8]) -> Option<Request<'static>> {
         let mut at = Reader { bytes: payload, at: 0 };
         let request = match kind {
@@ -157,8 +149,13 @@ impl Request<'_> {
                 }
                 Request::Batch { cases }
             }
-            TIME => Request::Time { reps: at.u32()?, values: at.values()?.into() },
-            MEASURE => Request::Measure { values: at.values()?.into() },
+            GO => Request::Go {
+                dry: match at.take(1)?[0] {
+                    0 => false,
+                    1 => true,
+                    _ => return None,
+                },
+            },
             _ => return None,
         };
         at.done().then_some(request)
@@ -176,30 +173,20 @@ pub fn encode_batch<'a>(seq: u32, cases: impl ExactSizeIterator<Item = &'a [i32]
 }
 
 impl Reply {
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's end
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         let mut payload = Vec::new();
         let kind = match self {
-            Reply::Answer { nanos, length, answer } => {
-                payload.extend_from_slice(&nanos.to_le_bytes());
+            Reply::Answer { length, answer } => {
                 payload.extend_from_slice(&length.to_le_bytes());
                 payload.extend_from_slice(answer);
                 ANSWER
             }
-            Reply::Answers { nanos, packed } => {
-                payload.extend_from_slice(&nanos.to_le_bytes());
+            Reply::Answers { packed } => {
                 payload.extend_from_slice(packed);
                 ANSWERS
             }
-            Reply::Timed { nanos, answer } => {
-                payload.extend_from_slice(&nanos.to_le_bytes());
-                payload.extend_from_slice(answer);
-                TIMED
-            }
-            Reply::Measured { extra_kib, answer } => {
-                put_optional(&mut payload, *extra_kib);
-                payload.extend_from_slice(answer);
-                MEASURED
-            }
+            Reply::Loaded => LOADED,
             Reply::Panicked { message, file, line, column } => {
                 payload.extend_from_slice(&line.to_le_bytes());
                 payload.extend_from_slice(&column.to_le_bytes());
@@ -224,15 +211,13 @@ impl Reply {
     fn decode(kind: u8, payload: &[u8]) -> Option<Reply> {
         let mut at = Reader { bytes: payload, at: 0 };
         let reply = match kind {
-            ANSWER => Reply::Answer { nanos: at.u64()?, length: at.u64()?, answer: at.rest().to_vec() },
+            ANSWER => Reply::Answer { length: at.u64()?, answer: at.rest().to_vec() },
             ANSWERS => {
-                let nanos = at.u64()?;
                 let packed = at.rest().to_vec();
                 unpack(&packed).try_for_each(|a| a.map(drop))?;
-                Reply::Answers { nanos, packed }
+                Reply::Answers { packed }
             }
-            TIMED => Reply::Timed { nanos: at.u64()?, answer: at.rest().to_vec() },
-            MEASURED => Reply::Measured { extra_kib: at.optional()?, answer: at.rest().to_vec() },
+            LOADED => Reply::Loaded,
             PANICKED => {
                 let (line, column) = (at.u32()?, at.u32()?);
                 let len = at.u32()? as usize;
@@ -257,6 +242,7 @@ impl Reply {
 }
 
 /// Adds one answer to a packed list (see `Reply::Answers`).
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn pack(packed: &mut Vec<u8>, answer: &[u8]) {
     put_bytes(packed, &answer[..answer.len().min(ANSWER_KEPT)]);
 }
@@ -278,12 +264,14 @@ pub fn unpack(packed: &[u8]) -> impl Iterator<Item = Option<&[u8]>> {
 }
 
 /// `Reply::StackOverflow` as bytes, built without allocating: it is sent from a signal handler.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn overflow_frame(seq: u32) -> [u8; 9] {
     let seq = seq.to_le_bytes();
     [OVERFLOW, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
 }
 
 /// `Reply::AllocationFailed` as bytes, built without allocating: it is sent from the allocator.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn allocation_frame(seq: u32, bytes: u64) -> [u8; 17] {
     let mut frame = [0u8; 17];
     frame[0] = ALLOCATION;
@@ -329,6 +317,7 @@ fn invalid() -> io::Error {
 }
 
 /// The next request and its number, or `Ok(None)` when the judge has closed the pipe.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn read_request(input: &mut impl Read) -> io::Result<Option<(u32, Request<'static>)>> {
     match read_frame(input)? {
         None => Ok(None),
@@ -345,6 +334,7 @@ pub fn read_reply(input: &mut impl Read) -> io::Result<Option<(u32, Reply)>> {
 }
 
 /// Writes one whole frame and flushes it.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn send(output: &mut impl Write, frame: &[u8]) -> io::Result<()> {
     output.write_all(frame)?;
     output.flush()
@@ -370,10 +360,7 @@ impl<'a> Reader<'a> {
         Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
     }
 
-    fn optional(&mut self) -> Option<Option<u64>> {
-        self.u64().map(|v| (v != u64::MAX).then_some(v))
-    }
-
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's end
     fn values(&mut self) -> Option<Vec<i32>> {
         let n = self.u32()? as usize;
         let bytes = self.take(n.checked_mul(4)?)?;

@@ -1,7 +1,7 @@
 //! Verdicts, and the one rule that turns a call's outcome into one. When a call meets several
 //! conditions at once, the verdict is the first in DMOJ's order: TLE, MLE, OLE, RE, WA. CE
-//! comes before all of them, since nothing ran. Time is the judge's own clock around the call;
-//! what the child reports about itself is shown, never trusted.
+//! comes before all of them, since nothing ran. A call's time is the judge's reading of the
+//! kernel's accounts (see `exec::child`); nothing the child reports about itself is trusted.
 
 use crate::exec::limits::{Limits, OUTPUT_LIMIT};
 use crate::exec::outcome::{Call, Ending};
@@ -57,8 +57,8 @@ impl Verdict {
         let printed = call.stdout.total.max(call.stderr.total);
         let peak = answered.peak_kib.unwrap_or(0);
         let holds = [
-            // The judge's own clock decides; what the child measured is only shown.
-            (Verdict::Tle, call.wall > limits.time),
+            // The call's time as the judge counted it; the child measures nothing.
+            (Verdict::Tle, answered.nanos > limits.time.as_nanos() as u64),
             (Verdict::Mle, peak > limits.memory_bytes() >> 10),
             (Verdict::Ole, printed > OUTPUT_LIMIT),
             (Verdict::Wa, !expected.is(&answered.answer) || answered.length != expected.as_str().len() as u64),
@@ -106,6 +106,9 @@ mod tests {
         assert_eq!(of(&answered("Alice", 1000, 3000, 0)), Some(Verdict::Wa));
         assert_eq!(of(&answered("Bob ", 1000, 3000, 0)), Some(Verdict::Wa));
         assert_eq!(of(&answered("Bob", 2_000_000_000, 3000, 0)), Some(Verdict::Tle));
+        // A busy machine's wall time is not the call's.
+        let waited = Call { wall: Duration::from_secs(30), ..answered("Bob", 1000, 3000, 0) };
+        assert_eq!(of(&waited), Some(Verdict::Ac));
         assert_eq!(of(&answered("Bob", 1000, 300 << 10, 0)), Some(Verdict::Mle));
         assert_eq!(of(&answered("Bob", 1000, 3000, OUTPUT_LIMIT + 1)), Some(Verdict::Ole));
         let place = Place { file: "x.rs".into(), line: 1, column: 1 };

@@ -9,12 +9,13 @@ use super::cases::{self, BadCase, Case, CasesError};
 use super::guard::{Change, Snapshot};
 use super::submissions::{Catalog, Submission, SubmissionError};
 use super::workspace::{NoWorkspace, Workspace};
-use crate::exec::child::{Isolation, Runner};
+use crate::exec::cgroup::Cells;
+use crate::exec::child::{Housing, Runner};
 use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings};
 use crate::exec::diagnose::{CompileError, Newer};
 use crate::exec::limits::{Limits, Unhonourable};
 use crate::exec::room::Room;
-use crate::exec::sandbox;
+use crate::exec::sandbox::{self, Isolation};
 use crate::parallel;
 use crate::problem::{leetcode, oracle};
 
@@ -96,9 +97,13 @@ pub struct Workbench {
     pub cases: Vec<Case>,
     pub bad_cases: Vec<BadCase>,
     pub compiler: Compiler,
-    pub isolation: Isolation,
+    /// Where children run, and what counts what they use.
+    pub housing: Housing,
     /// Why children run without a sandbox, when they do.
     pub unconfined: Option<String>,
+    /// Why children have no cgroup of their own, when they have none: their memory and CPU
+    /// time are then read from /proc.
+    pub uncounted: Option<String>,
     /// LeetCode's Rust version, as set.
     pub rust_version: String,
     before: Snapshot,
@@ -116,6 +121,15 @@ impl Workbench {
         let workspace = Workspace::find(setup.cases_dir).map_err(SetupError::NoWorkspace)?;
         let cache = workspace.cache.clone();
         let probed = std::thread::spawn(move || (choice != Sandbox::Off).then(|| sandbox::probe_remembered(&cache)));
+        // Only a command that runs solutions needs cells; a few are made now, together.
+        let runs = setup.limits.is_some();
+        let cells = std::thread::spawn(move || {
+            let cells = runs.then(Cells::open)?;
+            if let Ok(cells) = &cells {
+                cells.warm(WARM_CELLS);
+            }
+            Some(cells)
+        });
         let catalog = Catalog::scan(&workspace).map_err(SetupError::Catalog)?;
         let names = match (setup.by_default, setup.solutions.is_empty()) {
             (Chosen::Strategies, true) => catalog.strategies(),
@@ -150,6 +164,11 @@ impl Workbench {
         }
         let (isolation, unconfined) = isolate(choice, probed.join().unwrap_or(None))?;
         let sandboxed = matches!(isolation, Isolation::Sandbox);
+        let (cells, uncounted) = match cells.join().unwrap_or_else(|_| Some(Err("making the cgroup panicked".into()))) {
+            Some(Ok(cells)) => (Some(cells), None),
+            Some(Err(why)) => (None, Some(why)),
+            None => (None, None),
+        };
         let compiler = Compiler::new(&workspace.cache, settings, sandboxed).map_err(SetupError::Compiler)?;
         Ok(Workbench {
             workspace,
@@ -160,11 +179,17 @@ impl Workbench {
             cases,
             bad_cases,
             compiler,
-            isolation,
+            housing: Housing { isolation, cells },
             unconfined,
+            uncounted,
             rust_version: setup.rust_version.to_string(),
             before,
         })
+    }
+
+    /// The cgroup version of the children's cells, when they have cells.
+    pub fn cgroup(&self) -> Option<crate::exec::cgroup::Version> {
+        self.housing.cells.as_ref().map(Cells::version)
     }
 
     /// The limits every call runs under, checked against the machine.
@@ -213,14 +238,17 @@ impl Workbench {
 
     /// A runner for `program` under the workbench's limits.
     pub fn runner<'a>(&'a self, program: &'a Program) -> Runner<'a> {
-        Runner::new(program, self.limits(), &self.isolation)
+        Runner::new(program, self.limits(), &self.housing)
     }
 
     /// A runner under other limits (mutants get a tighter time limit, bench a looser memory one).
     pub fn runner_with<'a>(&'a self, program: &'a Program, limits: Limits) -> Runner<'a> {
-        Runner::new(program, limits, &self.isolation)
+        Runner::new(program, limits, &self.housing)
     }
 }
+
+/// Cells made at once while a command opens: enough for the strategies and a lane a core.
+const WARM_CELLS: usize = 8;
 
 /// Where children run: in a sandbox where the kernel allows one (unless `off`), else in a
 /// scratch folder, with the watchdog, and the reason.

@@ -67,7 +67,7 @@ impl Matrix {
         let limits = bench.limits();
         let _ = writeln!(
             out,
-            "{} {} on {} in {} · time limit {} · memory {} MiB · stack {} MiB\n{} · {} · judge: {} build",
+            "{} {} on {} in {} · time limit {} · memory {} MiB · stack {} MiB\n{} · {} · {} · judge: {} build",
             style.bold("judging"),
             units::count(names.len(), "solution"),
             units::count(cases.len(), "case"),
@@ -76,6 +76,7 @@ impl Matrix {
             limits.memory_mib,
             limits.stack_mib,
             words::sandbox(bench.unconfined.as_deref()),
+            words::counting(bench.cgroup(), bench.uncounted.as_deref()),
             bench.compiler.version(),
             words::build_profile()
         );

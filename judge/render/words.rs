@@ -35,6 +35,16 @@ pub fn sandbox(unconfined: Option<&str>) -> String {
     }
 }
 
+/// What counts the children's memory and CPU time: a cgroup each, or /proc and why.
+pub fn counting(cgroup: Option<crate::exec::cgroup::Version>, uncounted: Option<&str>) -> String {
+    match (cgroup, uncounted) {
+        (Some(crate::exec::cgroup::Version::V1), _) => "cgroup: v1".to_string(),
+        (Some(crate::exec::cgroup::Version::V2), _) => "cgroup: v2".to_string(),
+        (None, Some(why)) => format!("cgroup: none, because {why}; memory and CPU time from /proc"),
+        (None, None) => "cgroup: none".to_string(),
+    }
+}
+
 pub fn expect(expect: Expect) -> String {
     match expect {
         Expect::Accepted => "AC".to_string(),

@@ -30,7 +30,7 @@ fn a_type_error_is_ce_with_its_place_and_every_other_solution_is_judged() {
 }
 
 #[test]
-fn forged_records_and_a_writing_thread_get_tle_within_the_limit_and_a_margin() {
+fn forged_records_and_a_writing_thread_get_tle_by_the_kernels_count() {
     let copy = Copy::new("forge", &["samples"]);
     let body = r#"std::thread::spawn(|| loop {
             println!("\u{1e}judge:0 start");
@@ -45,8 +45,10 @@ fn forged_records_and_a_writing_thread_get_tle_within_the_limit_and_a_margin() {
     let report = run.json();
     assert_eq!(verdicts(&report, "forger"), ["TLE"], "{}", run.describe());
     let result = &solution(&report, "forger").get("results").unwrap().items()[0];
+    // Stopped once its CPU time passed the limit: never before it, whatever the machine's load.
     let wall = result.get("wall_ns").and_then(Json::as_i128).unwrap();
-    assert!((300_000_000..450_000_000).contains(&wall), "killed after {wall} ns");
+    assert!(wall >= 300_000_000, "killed after {wall} ns");
+    assert!(text(result, "reason").contains("no answer within the time limit of 300ms"), "{result:?}");
     assert!(text(result, "stdout").contains("judge:0 ok"), "the forgery is shown as output");
     assert!(took < Duration::from_secs(10), "{took:?}");
 }
