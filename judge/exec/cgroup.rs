@@ -132,7 +132,8 @@ impl Cells {
         let mounts = parse_mounts(&mounts);
         let memberships = parse_memberships(&memberships);
         let v2 = mounts.iter().find(|m| m.v2).filter(|m| {
-            fs::read_to_string(m.point.join("cgroup.controllers")).is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"))
+            fs::read_to_string(m.point.join("cgroup.controllers"))
+                .is_ok_and(|c| c.split_whitespace().any(|c| c == "memory"))
         });
         let (version, folders) = match v2 {
             Some(mount) => (Version::V2, vec![v2_folder(mount, &memberships)?]),
@@ -240,7 +241,10 @@ fn make_v1(folders: Vec<PathBuf>) -> io::Result<Cell> {
     let thread = thread::Builder::new().name("cell".into()).spawn(move || {
         let tid = super::sys::thread_id();
         let joined = tasks.iter().try_for_each(|path| {
-            OpenOptions::new().write(true).open(path).and_then(|mut f| f.write_all(tid.to_string().as_bytes()))
+            OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(tid.to_string().as_bytes()))
                 .map_err(|e| at(path, e))
         });
         let ok = joined.is_ok();

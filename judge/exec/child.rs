@@ -73,8 +73,9 @@ const ASLEEP: Duration = Duration::from_millis(1);
 const OTHERS: Duration = Duration::from_micros(20);
 /// Whatever the accounts say, a call is stopped at this many times its limit of wall time.
 const FUSE: u32 = 60;
-/// How long the judge waits for the solution's thread to go off the CPU after it answered.
-const SETTLE: Duration = Duration::from_millis(20);
+/// How long the judge waits for the solution's thread to go off the CPU after it answered: on
+/// a loaded machine it may wait a while for a CPU to get there.
+const SETTLE: Duration = Duration::from_secs(2);
 /// Empty calls made to measure what one costs (the least of them), after a few that bring the
 /// driver's code and the pipes' pages in.
 const EMPTY_CALLS: usize = 5;
@@ -177,6 +178,8 @@ impl Answers {
 struct Watch {
     start: Instant,
     clock: Clock,
+    /// The judging thread's own account before its last wait for the child: what it waited
+    /// for a CPU since then is how late it was to see the answer.
     judge: Account,
     /// The CPU time it may take, and, for a call, its time asleep included.
     limit: Duration,
@@ -187,6 +190,9 @@ struct Watch {
     call: bool,
     /// Time the call is charged beyond its own (the child's start-up, for a first call).
     owed: Duration,
+    /// When the answer arrived: the call's wall time ends there, not when its thread was seen
+    /// to leave the CPU after it.
+    answered: Option<Instant>,
 }
 
 /// How long a watched call has taken, as counted.
@@ -308,23 +314,34 @@ impl Child {
 
     /// One call, loaded then started: see the module's comment.
     fn timed(&mut self, values: &[i32], dry: bool) -> Result<Answered, Ending> {
+        let mut peak = self.load(values)?;
+        self.go(dry, &mut peak)
+    }
+
+    /// Sends the input of the next call and waits until the driver has decoded it and its
+    /// thread is off the CPU. The decoding is the driver's, not the call's: it is held only to
+    /// the start-up allowance.
+    fn load(&mut self, values: &[i32]) -> Result<Reading, Ending> {
         self.meter.reset_peak();
         self.kills = self.meter.oom_kills();
         self.seq += 1;
-        let seq = self.seq;
-        self.send(Arc::new(Request::Call { values: values.into() }.encode(seq)))?;
+        self.send(Arc::new(Request::Call { values: values.into() }.encode(self.seq)))?;
         let mut peak = Reading::default();
-        // The decoding is the driver's, not the call's: held only to the start-up allowance.
         let mut decoding = self.watch(self.limits.time, STARTUP, false, Duration::ZERO);
-        match self.wait(seq, &mut decoding, &mut peak)? {
+        match self.wait(self.seq, &mut decoding, &mut peak)? {
             Reply::Loaded => {}
             other => return Err(self.unexpected(other)),
         }
         self.meter.settle(SETTLE);
+        Ok(peak)
+    }
+
+    /// Makes the call loaded last, and counts it.
+    fn go(&mut self, dry: bool, peak: &mut Reading) -> Result<Answered, Ending> {
         let owed = std::mem::take(&mut self.owed);
         let mut watch = self.watch(self.limits.time, self.limits.time * FUSE, true, owed);
-        self.send(Arc::new(Request::Go { dry }.encode(seq)))?;
-        let reply = self.wait(seq, &mut watch, &mut peak)?;
+        self.send(Arc::new(Request::Go { dry }.encode(self.seq)))?;
+        let reply = self.wait(self.seq, &mut watch, peak)?;
         let (length, answer) = match reply {
             Reply::Answer { length, answer } => (length, answer),
             other => return Err(self.unexpected(other)),
@@ -345,14 +362,15 @@ impl Child {
     }
 
     fn watch(&self, limit: Duration, wall: Duration, call: bool, owed: Duration) -> Watch {
-        Watch { start: Instant::now(), clock: self.meter.clock(), judge: judge_account(), limit, wall, call, owed }
+        let (start, clock, judge) = (Instant::now(), self.meter.clock(), judge_account());
+        Watch { start, clock, judge, limit, wall, call, owed, answered: None }
     }
 
     /// The time a watched call took, by the kernel's accounts now; `done` when it answered
     /// and its thread is off the CPU, so that the accounts are exact and its sleep can be told
     /// from latency.
     fn took(&self, watch: &Watch, done: bool) -> Took {
-        let wall = watch.start.elapsed();
+        let wall = watch.answered.unwrap_or_else(Instant::now).duration_since(watch.start);
         let now = self.meter.clock();
         let thread = now.thread.since(watch.clock.thread);
         let all = Duration::from_nanos(now.all_ns.saturating_sub(watch.clock.all_ns));
@@ -364,6 +382,9 @@ impl Child {
             true => Duration::from_nanos(judge_account().since(watch.judge).waited_ns),
             false => Duration::ZERO,
         };
+        // Its own thread may share a CPU with the judge's: what it ran while the judge waited
+        // is not late twice.
+        let late = late.saturating_sub(ran);
         let asleep = wall.saturating_sub(ran + waited + late);
         let asleep = if asleep > ASLEEP { asleep } else { Duration::ZERO };
         let own = ran.saturating_sub(Duration::from_nanos(self.empty_ns));
@@ -438,10 +459,12 @@ impl Child {
         self.timed(&values[..values.len().min(16)], false)?;
         let pid = self.meter.program();
         let exact = || procfs::kib(format!("/proc/{pid}/smaps_rollup"), "Rss");
+        // The input is decoded first: it is the call's argument, not what the call adds.
+        let mut peak = self.load(values)?;
         let exact_before = exact();
         self.meter.reset_peak();
         let peak_before = self.meter.read_program().peak_kib;
-        let answered = self.timed(values, false)?;
+        let answered = self.go(false, &mut peak)?;
         let (exact_after, peak_after) = (exact(), self.meter.read_program().peak_kib);
         let exact = exact_before.zip(exact_after).map(|(b, a)| a.saturating_sub(b));
         let peak = peak_after.saturating_sub(peak_before);
@@ -482,10 +505,12 @@ impl Child {
             let owed = std::mem::take(&mut self.owed);
             let mut empty = u64::MAX;
             for k in 0..WARM_EMPTY_CALLS + EMPTY_CALLS {
+                let mut peak = self.load(&[])?;
                 let before = self.meter.clock().thread.ran_ns;
-                self.timed(&[], true)?;
+                self.go(true, &mut peak)?;
+                let cost = self.meter.clock().thread.ran_ns.saturating_sub(before);
                 if k >= WARM_EMPTY_CALLS {
-                    empty = empty.min(self.meter.clock().thread.ran_ns.saturating_sub(before));
+                    empty = empty.min(cost);
                 }
             }
             self.owed = owed;
@@ -521,9 +546,13 @@ impl Child {
     /// prints; past a limit the child is killed.
     fn wait(&mut self, seq: u32, watch: &mut Watch, peak: &mut Reading) -> Result<Reply, Ending> {
         loop {
+            watch.judge = judge_account();
             let Some(channel) = self.channel.as_mut() else { return Err(self.died()) };
             match channel.next(POLL) {
-                Heard::Reply(s, reply) if s == seq => return Ok(reply),
+                Heard::Reply(s, reply) if s == seq => {
+                    watch.answered = Some(Instant::now());
+                    return Ok(reply);
+                }
                 Heard::Reply(_, reply @ (Reply::StackOverflow | Reply::AllocationFailed { .. })) => {
                     return Err(self.unexpected(reply));
                 }

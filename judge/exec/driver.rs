@@ -153,8 +153,9 @@ fn serve(solve: Solve, stack: usize) -> Exit {
     }
     // The input of the next call, decoded while the judge waits to start its clock.
     let mut loaded: Option<Vec<i32>> = None;
+    let mut buffer = Vec::new();
     loop {
-        let (seq, request) = match wire::read_request(&mut requests) {
+        let (seq, request) = match wire::read_request(&mut requests, &mut buffer) {
             Ok(Some(request)) => request,
             Ok(None) => return Exit::Served,
             Err(_) => refuse(Refusal::BadRequest),

@@ -97,7 +97,8 @@ impl Meter {
             if !named {
                 continue;
             }
-            let (Ok(schedstat), Ok(stat)) = (File::open(format!("{task}/schedstat")), File::open(format!("{task}/stat")))
+            let (Ok(schedstat), Ok(stat)) =
+                (File::open(format!("{task}/schedstat")), File::open(format!("{task}/stat")))
             else {
                 return false;
             };
@@ -166,11 +167,14 @@ impl Meter {
     }
 
     /// Waits, up to `within`, until the solution's thread is off the CPU, so that its account
-    /// is exact; true if it is (false also when it is not known).
+    /// is exact (the kernel brings a thread's account up to date when it leaves the CPU);
+    /// true if it is (false also when it is not known). It sleeps between looks: on a busy
+    /// machine the thread may need the very CPU the judge would spin on.
     pub fn settle(&self, within: Duration) -> bool {
         let Some(thread) = &self.thread else { return false };
         let give_up = Instant::now() + within;
         let mut text = [0u8; 512];
+        let mut pause = Duration::from_micros(10);
         loop {
             if !procfs::runnable(procfs::reread(&thread.stat, &mut text)) {
                 return true;
@@ -178,7 +182,8 @@ impl Meter {
             if Instant::now() >= give_up {
                 return false;
             }
-            std::hint::spin_loop();
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(1));
         }
     }
 

@@ -81,7 +81,10 @@ mod tests {
     #[test]
     fn fields_accounts_and_states_are_read_from_the_kernel_texts() {
         let status = "Name:\tx\nVmHWM:\t  2048 kB\nVmRSS:\t  1024 kB\n";
-        assert_eq!((kib_in(status, "VmRSS"), kib_in(status, "VmHWM"), kib_in(status, "Vm")), (Some(1024), Some(2048), None));
+        assert_eq!(
+            (kib_in(status, "VmRSS"), kib_in(status, "VmHWM"), kib_in(status, "Vm")),
+            (Some(1024), Some(2048), None)
+        );
         assert_eq!(Account::parse("263662 17 3\n"), Some(Account { ran_ns: 263_662, waited_ns: 17 }));
         assert_eq!(Account::parse(""), None);
         // A name may hold a parenthesis and a space.

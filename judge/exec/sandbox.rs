@@ -158,9 +158,13 @@ impl Jail {
     /// Where a host path is seen in the sandbox: under the last bind that holds it.
     pub fn inside(&self, host: &Path) -> Option<PathBuf> {
         self.ops.iter().rev().find_map(|op| match op {
-            Op::Bind { host: bound, inside, .. } => {
-                host.strip_prefix(bound).ok().map(|rest| if rest.as_os_str().is_empty() { inside.clone() } else { inside.join(rest) })
-            }
+            Op::Bind { host: bound, inside, .. } => host.strip_prefix(bound).ok().map(|rest| {
+                if rest.as_os_str().is_empty() {
+                    inside.clone()
+                } else {
+                    inside.join(rest)
+                }
+            }),
             _ => None,
         })
     }
@@ -251,10 +255,22 @@ enum Step {
     Dir(CString),
     /// An empty file to bind a file on.
     File(CString),
-    Link { to: CString, at: CString },
-    Bind { source: usize, at: CString, writable: bool },
-    Tmpfs { at: CString, options: CString },
-    Proc { at: CString },
+    Link {
+        to: CString,
+        at: CString,
+    },
+    Bind {
+        source: usize,
+        at: CString,
+        writable: bool,
+    },
+    Tmpfs {
+        at: CString,
+        options: CString,
+    },
+    Proc {
+        at: CString,
+    },
 }
 
 fn invalid(message: String) -> io::Error {
@@ -290,7 +306,9 @@ impl Confinement {
         let mut made: Vec<PathBuf> = Vec::new();
         for op in &jail.ops {
             let inside = inside_path(match op {
-                Op::Bind { inside, .. } | Op::Link { inside, .. } | Op::Tmpfs { inside, .. } | Op::Proc { inside } => inside,
+                Op::Bind { inside, .. } | Op::Link { inside, .. } | Op::Tmpfs { inside, .. } | Op::Proc { inside } => {
+                    inside
+                }
             })?;
             if let Some(under) = mounted.iter().find(|m| inside.starts_with(m) || m.starts_with(inside)) {
                 return Err(invalid(format!("{} is at or inside {}, or holds it", inside.display(), under.display())));

@@ -659,8 +659,10 @@ pub fn effective_ids() -> (u32, u32) {
 pub mod fault {
     use super::*;
 
-    /// What `on_memory_fault` installed: the hook, and the actions that were there before it.
-    static FAULT: std::sync::OnceLock<(fn(usize), [ffi::SigAction; 2])> = std::sync::OnceLock::new();
+    /// What `on_memory_fault` installed: the hook, and the actions of SIGSEGV and SIGBUS that
+    /// were there before it.
+    type Installed = (fn(usize), [ffi::SigAction; 2]);
+    static FAULT: std::sync::OnceLock<Installed> = std::sync::OnceLock::new();
 
     extern "C" fn on_fault(signal: c_int, info: *mut std::os::raw::c_void, _: *mut std::os::raw::c_void) {
         // SAFETY: the kernel passes a valid siginfo_t for SA_SIGINFO handlers; si_code is its third
@@ -681,7 +683,9 @@ pub mod fault {
         // code of 0 or less) does not: send it again, to reach that action as it would have.
         if code <= 0 {
             // SAFETY: tgkill takes integers; the signal stays pending until this handler returns.
-            unsafe { ffi::syscall(ffi::nr::TGKILL, std::process::id() as c_long, thread_id() as c_long, signal as c_long) };
+            unsafe {
+                ffi::syscall(ffi::nr::TGKILL, std::process::id() as c_long, thread_id() as c_long, signal as c_long)
+            };
         }
     }
 

@@ -240,9 +240,9 @@ mod wire_frames {
         }
         let mut input = stream.as_slice();
         for (seq, request) in requests.iter().enumerate() {
-            assert_eq!(read_request(&mut input).unwrap(), Some((seq as u32 + 7, request.clone())));
+            assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), Some((seq as u32 + 7, request.clone())));
         }
-        assert_eq!(read_request(&mut input).unwrap(), None);
+        assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), None);
         let replies = [
             Reply::Answer { length: 3, answer: b"Bob".to_vec() },
             Reply::Answer { length: 0, answer: Vec::new() },
@@ -284,18 +284,18 @@ mod wire_frames {
     fn broken_streams_are_errors_not_panics() {
         let whole = Request::Call { values: vec![1, 2, 3].into() }.encode(1);
         for cut in 1..whole.len() {
-            assert!(read_request(&mut &whole[..cut]).is_err(), "cut at {cut}");
+            assert!(read_request(&mut &whole[..cut], &mut Vec::new()).is_err(), "cut at {cut}");
         }
         let mut unknown = whole.clone();
         unknown[0] = 99;
-        assert!(read_request(&mut unknown.as_slice()).is_err());
+        assert!(read_request(&mut unknown.as_slice(), &mut Vec::new()).is_err());
         let mut huge = whole.clone();
         huge[5..9].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(read_request(&mut huge.as_slice()).is_err());
+        assert!(read_request(&mut huge.as_slice(), &mut Vec::new()).is_err());
         // A payload longer than its content is malformed too.
         let mut padded = whole;
         padded[5] += 1;
         padded.push(0);
-        assert!(read_request(&mut padded.as_slice()).is_err());
+        assert!(read_request(&mut padded.as_slice(), &mut Vec::new()).is_err());
     }
 }

@@ -46,6 +46,10 @@ pub struct Report {
     pub rust_version: String,
     /// Why children ran without a sandbox, when they did.
     pub unconfined: Option<String>,
+    /// The cgroup version of the children's cells; None when memory and CPU time were read
+    /// from /proc, and then why.
+    pub cgroup: Option<crate::exec::cgroup::Version>,
+    pub uncounted: Option<String>,
     pub wall: Duration,
 }
 
@@ -57,7 +61,8 @@ impl Report {
         let compiler = bench.compiler.version().to_string();
         let limits = bench.limits();
         let rust_version = bench.rust_version.clone();
-        let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, .. } = bench;
+        let cgroup = bench.cgroup();
+        let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, uncounted, .. } = bench;
         let met = submissions
             .iter()
             .zip(&cards)
@@ -77,6 +82,8 @@ impl Report {
             compiler,
             rust_version,
             unconfined,
+            cgroup,
+            uncounted,
             wall,
         }
     }

@@ -111,12 +111,15 @@ fn newer_json(item: &Newer) -> Json {
 
 fn growth_json(growth: &Growth, report: &Report) -> Json {
     let (order, factor) = match growth.order {
-        Order::Power { exponent } => ("power", Some(("exponent", exponent))),
+        Order::Power { exponent, .. } => ("power", Some(("exponent", exponent))),
         Order::Exponential { per_pile } => ("exponential", Some(("per_pile", per_pile))),
         Order::Unknown => ("unknown", None),
     };
     let mut fields = vec![("order", Json::str(order))];
     fields.extend(factor.map(|(name, value)| (name, Json::Float(value))));
+    if let Order::Power { spread, .. } = growth.order {
+        fields.push(("spread", Json::Float(spread)));
+    }
     fields.push(("at_max_log10_s", Json::opt(growth.at_max_log10_s, Json::Float)));
     let points = growth
         .points
@@ -205,6 +208,8 @@ pub fn report(
         ("leetcode_rust", Json::str(&report.rust_version)),
         ("sandbox", Json::Bool(report.unconfined.is_none())),
         ("unconfined_because", report.unconfined.as_deref().map_or(Json::Null, Json::str)),
+        ("cgroup", report.cgroup.map_or(Json::Null, |v| Json::str(words::cgroup_version(v)))),
+        ("uncounted_because", report.uncounted.as_deref().map_or(Json::Null, Json::str)),
         ("wall_ns", Json::int(report.wall.as_nanos() as i128)),
         ("exit_status", Json::int(exit)),
         (

@@ -10,7 +10,7 @@ use crate::judging::submissions::Expect;
 use crate::judging::verdict::Verdict;
 use crate::problem::oracle::{Explained, Player};
 use crate::problem::MAX_LEN;
-use crate::search::growth::{Growth, Order};
+use crate::search::growth::{Class, Growth, Order};
 use crate::search::sweep::Got;
 
 /// Inputs up to this long get the oracle's explanation beside a failure.
@@ -35,11 +35,17 @@ pub fn sandbox(unconfined: Option<&str>) -> String {
     }
 }
 
+pub fn cgroup_version(version: crate::exec::cgroup::Version) -> &'static str {
+    match version {
+        crate::exec::cgroup::Version::V1 => "v1",
+        crate::exec::cgroup::Version::V2 => "v2",
+    }
+}
+
 /// What counts the children's memory and CPU time: a cgroup each, or /proc and why.
 pub fn counting(cgroup: Option<crate::exec::cgroup::Version>, uncounted: Option<&str>) -> String {
     match (cgroup, uncounted) {
-        (Some(crate::exec::cgroup::Version::V1), _) => "cgroup: v1".to_string(),
-        (Some(crate::exec::cgroup::Version::V2), _) => "cgroup: v2".to_string(),
+        (Some(version), _) => format!("cgroup: {}", cgroup_version(version)),
         (None, Some(why)) => format!("cgroup: none, because {why}; memory and CPU time from /proc"),
         (None, None) => "cgroup: none".to_string(),
     }
@@ -270,7 +276,9 @@ pub fn growth(growth: &Growth, limit: Duration) -> String {
         _ => "nothing could be timed".to_string(),
     };
     let order = match growth.order {
-        Order::Power { exponent } => format!("time grows about as n^{exponent:.1}{}", power_name(exponent)),
+        Order::Power { exponent, spread } => {
+            format!("time grows about as n^{exponent:.1}{}", power_name(exponent, spread))
+        }
         Order::Exponential { per_pile } => {
             format!("time grows about {per_pile:.2}× with every extra pile: exponential")
         }
@@ -303,12 +311,13 @@ pub fn growth(growth: &Growth, limit: Duration) -> String {
     [order, projected, measured].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join("; ")
 }
 
-fn power_name(exponent: f64) -> &'static str {
-    match exponent {
-        e if e < 0.5 => " (about constant)",
-        e if e < 1.5 => " (linear)",
-        e if e < 2.5 => " (quadratic)",
-        e if e < 3.5 => " (cubic)",
-        _ => "",
+fn power_name(exponent: f64, spread: f64) -> &'static str {
+    match Class::of(exponent, spread) {
+        Some(Class::Constant) => " (about constant)",
+        Some(Class::Linear) => " (linear)",
+        Some(Class::Quadratic) => " (quadratic)",
+        Some(Class::Cubic) => " (cubic)",
+        None if exponent - spread >= 3.5 => " (steeper than cubic)",
+        None => " (the times are too noisy to name a class)",
     }
 }

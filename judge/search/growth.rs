@@ -1,21 +1,35 @@
 //! How a solution's time grows with n, measured: it is timed on prefixes of one input, at
 //! doubling sizes up to the constraint, by smaller steps where a doubling is predicted to pass
-//! half the time limit, and it stops where even one more pile would. The times are fitted as
-//! n^k (the slope of log time against log n) or, when the last step is steeper than any power
-//! a solution here could have, as c^n (the slope of log time against n), and projected to
-//! n = 50,000.
+//! half the time limit, and it stops where even one more pile would. Each time is the judge's
+//! (the kernel's account, see `exec::child`), the fastest of a few calls while calls are
+//! short, so that a page faulted in for the first time or a busy moment does not count. The
+//! times are fitted as n^k (the slope of log time against log n, with its spread) or, when the
+//! last doubling is steeper than any power a solution here could have, as c^n (the slope of
+//! log time against n), and projected to n = 50,000. A class (linear, quadratic...) is named
+//! only where the spread of the fit leaves one; otherwise the estimate says it cannot tell.
 
 use std::time::Duration;
 
 use crate::exec::child::Runner;
 use crate::problem::MAX_LEN;
 
-/// Times under this are mostly the call's own overhead, too small to fit.
-const FLOOR: Duration = Duration::from_micros(5);
+/// A time under this is within the accounts' noise of an empty call: nothing to compare.
+const NOISE: Duration = Duration::from_micros(2);
+/// Times under this are too close to the noise to fit; and under ten times what the smallest
+/// inputs took, which is what a call costs that child beyond an empty one (on a busy machine,
+/// microseconds that do not grow with n).
+const FLOOR: Duration = Duration::from_micros(10);
+const OVER_SMALLEST: u32 = 10;
+/// The inputs that tell what a call costs beyond its work.
+const SMALLEST: usize = 4;
 /// Steeper than n^4 between two doublings: exponential.
 const EXPONENTIAL: f64 = 4.0;
-/// Calls per size when one call is short, to take the fastest.
-const REPS: usize = 3;
+/// An exponential grows at least this much with each pile: less is a power misread.
+const LEAST_PER_PILE: f64 = 1.05;
+/// Calls per size while one call is short, to take the fastest.
+const REPS: usize = 5;
+/// A call longer than this is made once: its own noise is small beside it.
+const LONG: Duration = Duration::from_millis(20);
 
 /// One size and the solution's fastest time there, by its own clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,12 +40,49 @@ pub struct Point {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Order {
-    /// Time grows as n^exponent.
-    Power { exponent: f64 },
+    /// Time grows as n^exponent, within ± `spread` (twice the fit's standard error).
+    Power { exponent: f64, spread: f64 },
     /// Time grows `per_pile` times with each extra pile.
     Exponential { per_pile: f64 },
     /// Too fast at every size to tell.
     Unknown,
+}
+
+/// The classes a power can be named by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Constant,
+    Linear,
+    Quadratic,
+    Cubic,
+}
+
+impl Class {
+    /// The class whose band (constant under n^0.5, linear to n^1.5, quadratic to n^2.5, cubic
+    /// to n^3.5) holds the whole of `exponent ± spread`; None where the spread crosses a
+    /// border or passes cubic.
+    pub fn of(exponent: f64, spread: f64) -> Option<Class> {
+        let band = |e: f64| match e {
+            e if e < 0.5 => Some(Class::Constant),
+            e if e < 1.5 => Some(Class::Linear),
+            e if e < 2.5 => Some(Class::Quadratic),
+            e if e < 3.5 => Some(Class::Cubic),
+            _ => None,
+        };
+        let (low, high) = (band(exponent - spread), band(exponent + spread));
+        (low == high).then_some(low).flatten()
+    }
+}
+
+impl Order {
+    /// Whether the time grows faster than linearly, as far as the measurements can tell.
+    pub fn steeper_than_linear(&self) -> bool {
+        match *self {
+            Order::Power { exponent, spread } => exponent - spread >= 1.5,
+            Order::Exponential { .. } => true,
+            Order::Unknown => false,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -77,8 +128,8 @@ pub fn probe(runner: &mut Runner, input: &[i32]) -> Result<Growth, String> {
     Ok(Growth { points, order, at_max_log10_s, stopped_early })
 }
 
-/// The fastest of a few calls on `values` (one, when it is slow), by the child's own clock;
-/// None when the call did not answer (it ran into the limit, say).
+/// The fastest of a few calls on `values` (one, when it is long); None when a call did not
+/// answer (it ran into the limit, say).
 fn fastest(runner: &mut Runner, values: &[i32]) -> Result<Option<Duration>, String> {
     let mut fastest: Option<Duration> = None;
     for _ in 0..REPS {
@@ -86,7 +137,7 @@ fn fastest(runner: &mut Runner, values: &[i32]) -> Result<Option<Duration>, Stri
         let Ok(answered) = call.result else { return Ok(None) };
         let time = Duration::from_nanos(answered.nanos);
         fastest = Some(fastest.map_or(time, |f| f.min(time)));
-        if time > FLOOR * 200 {
+        if time > LONG {
             break;
         }
     }
@@ -98,13 +149,13 @@ fn fastest(runner: &mut Runner, values: &[i32]) -> Result<Option<Duration>, Stri
 fn predict(points: &[Point], n: usize) -> Duration {
     let [.., first, last] = points else { return Duration::ZERO };
     let (t1, t2) = (first.time.as_secs_f64().max(1e-9), last.time.as_secs_f64().max(1e-9));
-    if last.time < FLOOR / 2 {
+    if last.time < NOISE {
         return Duration::ZERO;
     }
     let ratio = (t2 / t1).max(1.0);
-    // A time under the floor is mostly the call's own overhead: a ratio to it understates the
-    // growth, so a doubling each pile is assumed (steeper than any solution here).
-    let per_pile = match first.time < FLOOR {
+    // A time within the noise tells nothing: a ratio to it can understate the growth, so a
+    // doubling each pile is assumed (steeper than any solution here).
+    let per_pile = match first.time < NOISE {
         true => std::f64::consts::LN_2,
         false => ratio.ln() / (last.n - first.n).max(1) as f64,
     };
@@ -114,16 +165,21 @@ fn predict(points: &[Point], n: usize) -> Duration {
     Duration::from_secs_f64(by_pile.max(by_power).min(1e9))
 }
 
-/// The order of the measured times: a least-squares slope over the points above the floor,
-/// unless the last doubling (or the last step, when it was longer) is steeper than any power
-/// a solution here could have.
+/// The order of the measured times: a least-squares slope over the points above the floor (see
+/// `FLOOR`),
+/// with its spread, unless the last doubling (or the last step, when it was longer) is steeper
+/// than any power a solution here could have and the growth per pile says exponential too.
+/// For a power, fewer than three such points, or sizes that do not span a doubling, tell
+/// nothing.
 pub fn fit(points: &[Point]) -> Order {
+    let smallest = points.iter().filter(|p| p.n <= SMALLEST).map(|p| p.time).min().unwrap_or_default();
+    let floor = FLOOR.max(smallest * OVER_SMALLEST);
     let usable: Vec<(f64, f64)> = points
         .iter()
-        .filter(|p| p.time >= FLOOR && p.n > 1)
+        .filter(|p| p.time >= floor && p.n > 1)
         .map(|p| ((p.n as f64).ln(), p.time.as_secs_f64().ln()))
         .collect();
-    let [.., previous, (n2, t2)] = usable.as_slice() else { return Order::Unknown };
+    let [(n0, _), .., previous, (n2, t2)] = usable.as_slice() else { return Order::Unknown };
     // Over the last doubling, not the last step alone: near the limit the steps are one pile,
     // and one noisy time would decide.
     let half = n2 - std::f64::consts::LN_2;
@@ -131,19 +187,32 @@ pub fn fit(points: &[Point]) -> Order {
     if (t2 - t1) / (n2 - n1) > EXPONENTIAL {
         // ln t against n, not against ln n: the slope is ln of the factor per pile.
         let by_pile: Vec<(f64, f64)> = usable.iter().map(|&(x, y)| (x.exp(), y)).collect();
-        return Order::Exponential { per_pile: slope(&by_pile).exp() };
+        let per_pile = slope(&by_pile).0.exp();
+        if per_pile >= LEAST_PER_PILE {
+            return Order::Exponential { per_pile };
+        }
     }
-    Order::Power { exponent: slope(&usable) }
+    if usable.len() < 3 || n2 - n0 < std::f64::consts::LN_2 {
+        return Order::Unknown;
+    }
+    let (exponent, error) = slope(&usable);
+    Order::Power { exponent, spread: 2.0 * error }
 }
 
-/// The least-squares slope of y against x.
-fn slope(points: &[(f64, f64)]) -> f64 {
+/// The least-squares slope of y against x, and its standard error (0 for two points).
+fn slope(points: &[(f64, f64)]) -> (f64, f64) {
     let count = points.len() as f64;
     let (mean_x, mean_y) =
         (points.iter().map(|p| p.0).sum::<f64>() / count, points.iter().map(|p| p.1).sum::<f64>() / count);
-    let spread: f64 = points.iter().map(|(x, _)| (x - mean_x).powi(2)).sum();
+    let spread: f64 = points.iter().map(|(x, _)| (x - mean_x).powi(2)).sum::<f64>().max(1e-12);
     let together: f64 = points.iter().map(|(x, y)| (x - mean_x) * (y - mean_y)).sum();
-    together / spread.max(1e-12)
+    let slope = together / spread;
+    let residual: f64 = points.iter().map(|(x, y)| (y - mean_y - slope * (x - mean_x)).powi(2)).sum();
+    let error = match points.len() {
+        0..=2 => 0.0,
+        k => (residual / (k - 2) as f64 / spread).sqrt(),
+    };
+    (slope, error)
 }
 
 /// log10 of the seconds a call would take at `n`, from the largest point measured.
@@ -151,7 +220,7 @@ pub fn project(points: &[Point], order: Order, n: usize) -> Option<f64> {
     let last = points.last()?;
     let seconds = last.time.as_secs_f64().max(1e-9).log10();
     match order {
-        Order::Power { exponent } => Some(seconds + exponent * (n as f64 / last.n as f64).log10()),
+        Order::Power { exponent, .. } => Some(seconds + exponent * (n as f64 / last.n as f64).log10()),
         Order::Exponential { per_pile } => Some(seconds + (n.saturating_sub(last.n)) as f64 * per_pile.log10()),
         Order::Unknown => None,
     }
@@ -171,10 +240,67 @@ mod tests {
         for exponent in [1.0, 2.0, 3.0] {
             let measured = points(|n| 1e-8 * n.powf(exponent), &sizes);
             match fit(&measured) {
-                Order::Power { exponent: k } => assert!((k - exponent).abs() < 0.05, "{k} for n^{exponent}"),
+                Order::Power { exponent: k, spread } => {
+                    assert!((k - exponent).abs() < 0.05, "{k} for n^{exponent}");
+                    assert!(Class::of(k, spread).is_some(), "{k} ± {spread}");
+                }
                 other => panic!("{other:?} for n^{exponent}"),
             }
         }
+        assert_eq!(Class::of(1.0, 0.2), Some(Class::Linear));
+        assert_eq!(Class::of(2.1, 0.2), Some(Class::Quadratic));
+        assert_eq!(Class::of(1.4, 0.2), None, "linear or quadratic: not named");
+        assert_eq!(Class::of(5.0, 0.0), None);
+    }
+
+    fn measured(micros: &[(usize, f64)]) -> Vec<Point> {
+        micros.iter().map(|&(n, us)| Point { n, time: Duration::from_secs_f64(us / 1e6) }).collect()
+    }
+
+    #[test]
+    fn a_line_timed_on_a_busy_machine_is_linear_or_unnamed_never_steeper() {
+        // dp_array's fastest times with four busy loops on the two cores (µs).
+        let busy = measured(&[
+            (64, 2.2),
+            (128, 2.0),
+            (512, 4.6),
+            (1056, 0.6),
+            (2112, 2.5),
+            (4224, 5.1),
+            (5300, 9.0),
+            (10600, 13.8),
+            (21200, 31.8),
+            (42400, 61.1),
+            (50000, 68.6),
+        ]);
+        let order = fit(&busy);
+        let Order::Power { exponent, spread } = order else { panic!("{order:?}") };
+        assert!(!order.steeper_than_linear(), "{order:?}");
+        assert!(matches!(Class::of(exponent, spread), Some(Class::Linear) | None), "{order:?}");
+        // One slow call at the end makes the last doubling look steep, yet the factor per pile
+        // is 1.00: a power, too noisy to name, and no exponential.
+        let spike = measured(&[(16384, 20.0), (32768, 40.0), (49990, 45.0), (50000, 900.0)]);
+        let order = fit(&spike);
+        let Order::Power { exponent, spread } = order else { panic!("{order:?}") };
+        assert_eq!(Class::of(exponent, spread), None, "{order:?}");
+    }
+
+    #[test]
+    fn microseconds_every_call_costs_on_a_busy_machine_do_not_read_as_a_constant() {
+        // A linear strategy's fastest times in a child whose every call cost some 14 µs more
+        // than an empty one (four busy loops and two compilers on two cores).
+        let offset = measured(&[
+            (2, 14.9),
+            (4, 14.8),
+            (64, 14.7),
+            (1024, 18.7),
+            (4096, 29.1),
+            (8192, 37.8),
+            (16384, 46.3),
+            (32768, 91.4),
+            (50000, 140.0),
+        ]);
+        assert_eq!(fit(&offset), Order::Unknown, "too close to the cost of any call to tell");
     }
 
     #[test]
@@ -188,8 +314,8 @@ mod tests {
     }
 
     #[test]
-    fn a_time_under_the_floor_does_not_make_the_next_call_look_short() {
-        // Measured: 0.33µs at 8 piles (mostly overhead) and 34µs at 16. From their ratio, 32
+    fn a_time_within_the_noise_does_not_make_the_next_call_look_short() {
+        // Measured: 0.33µs at 8 piles (mostly noise) and 34µs at 16. From their ratio, 32
         // piles looked like 0.36 s; the recursion took 0.58 s there, past a loaded machine's 1 s.
         let points =
             [Point { n: 8, time: Duration::from_nanos(330) }, Point { n: 16, time: Duration::from_micros(34) }];

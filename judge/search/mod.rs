@@ -121,8 +121,6 @@ pub struct Slow {
 
 /// Slower than the oracle by more than this is worth a word.
 const SLOW: f64 = 20.0;
-/// Growing faster than n^this is worth a word.
-const STEEP: f64 = 1.5;
 
 /// Times every submission at doubling sizes on a long uniform input, one per core at a time,
 /// and keeps those that were far slower than the oracle in the sweep or grow faster than
@@ -140,12 +138,7 @@ pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) 
     for ((submission, growth), busy) in bench.submissions.iter().zip(probed).zip(&swept.busy) {
         let growth = growth.map_err(SearchError::Judge)?;
         let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);
-        let steep = match growth.order {
-            growth::Order::Power { exponent } => exponent > STEEP,
-            growth::Order::Exponential { .. } => true,
-            growth::Order::Unknown => false,
-        };
-        if steep || against_oracle > SLOW {
+        if growth.order.steeper_than_linear() || against_oracle > SLOW {
             slow.push(Slow { submission: submission.name.clone(), against_oracle, growth });
         }
     }

@@ -3,6 +3,7 @@
 
 mod attempt;
 mod common;
+mod hidden;
 mod isolation;
 mod mutants;
 mod sandbox;

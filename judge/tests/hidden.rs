@@ -1,0 +1,209 @@
+//! Solutions that hide what they use from a judge that reads /proc, that take the CPU from
+//! their neighbours, that write the figures themselves, or that work before the judge can see
+//! them: each gets the verdict it earns, its neighbours get theirs, and every figure is the
+//! judge's reading of the kernel's accounts.
+//!
+//! The memory classes need the kernel's count of a cgroup: where the judge can make none it
+//! says so in its report, and this test then checks only what holds without one (and says so).
+
+use crate::common::{solution, text, Copy, Json, CORRECT};
+
+/// Plants `solutions/wrong/NAME.rs` tagged with `expect` (`solutions/NAME.rs` for AC): `items`
+/// above the impl, `body` before a correct answer.
+fn plant(copy: &Copy, name: &str, expect: &str, items: &str, body: &str) {
+    let method = format!(
+        "{items}\nimpl Solution {{\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {{\n{body}\n{CORRECT}\n    }}\n}}\n"
+    );
+    match expect {
+        "AC" => copy.write(&format!("solutions/{name}.rs"), &method),
+        tag => copy.write(&format!("solutions/wrong/{name}.rs"), &format!("// expect: {tag}\n{method}")),
+    };
+}
+
+/// The C functions the planted files call, declared as a solution may.
+const LIBC: &str = r#"extern "C" {
+    fn fork() -> i32;
+    fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
+    fn syscall(number: i64, ...) -> i64;
+    fn memfd_create(name: *const std::ffi::c_char, flags: u32) -> i32;
+    fn write(fd: i32, bytes: *const u8, count: usize) -> isize;
+    fn pipe(fds: *mut i32) -> i32;
+    fn fcntl(fd: i32, command: i32, ...) -> i32;
+    fn signal(signal: i32, handler: usize) -> usize;
+    fn shmget(key: i32, size: usize, flags: i32) -> i32;
+    fn shmat(id: i32, at: usize, flags: i32) -> isize;
+    fn shmdt(at: isize) -> i32;
+    fn raise(signal: i32) -> i32;
+}"#;
+
+/// The first result of `name` that is not AC: its verdict and reason.
+fn failure(report: &Json, name: &str) -> (String, String) {
+    let results = solution(report, name).get("results").unwrap().items().to_vec();
+    let failed = results.iter().find(|r| text(r, "verdict") != "AC").unwrap_or_else(|| panic!("{name}: all AC"));
+    (text(failed, "verdict").to_string(), text(failed, "reason").to_string())
+}
+
+fn times(report: &Json, name: &str) -> Vec<i128> {
+    let results = solution(report, name).get("results").unwrap().items().to_vec();
+    results.iter().filter_map(|r| r.get("time_ns").and_then(Json::as_i128)).collect()
+}
+
+#[test]
+fn memory_no_process_maps_is_counted_or_cannot_be_held() {
+    let copy = Copy::new("hidden-memory", &["samples"]);
+    // A forked process whose main thread leaves by the raw exit call, another of its threads
+    // holding 1 GiB: its status then names no memory.
+    let leader = "if stone_value.len() > 2 { unsafe { if fork() == 0 {\n\
+            std::thread::spawn(|| { let held = vec![1u8; 1 << 30]; std::hint::black_box(&held); loop { std::thread::park(); } });\n\
+            syscall(60, 0);\n\
+        } }\n\
+        std::thread::sleep(std::time::Duration::from_millis(400)); }";
+    plant(&copy, "leader_gone", "MLE", LIBC, leader);
+    // memfds written and never mapped: no process's resident memory.
+    let memfd = "if stone_value.len() > 2 { unsafe { signal(25, 1); }\n\
+        let chunk = vec![7u8; 1 << 20]; let mut held = 0;\n\
+        for _ in 0..128 { let fd = unsafe { memfd_create(c\"x\".as_ptr(), 0) }; if fd < 0 { break }\n\
+            for _ in 0..16 { if unsafe { write(fd, chunk.as_ptr(), chunk.len()) } <= 0 { break } held += 1; } }\n\
+        if held < 400 { panic!(\"could not hide: {held} MiB\"); } }";
+    plant(&copy, "memfds", "MLE", LIBC, memfd);
+    // SysV shared memory, touched then detached: it outlives the mapping.
+    let sysv = "if stone_value.len() > 2 { let mut held = 0;\n\
+        for _ in 0..64 { let id = unsafe { shmget(0, 16 << 20, 0o1600) }; if id < 0 { break }\n\
+            let at = unsafe { shmat(id, 0, 0) }; if at == -1 { break }\n\
+            unsafe { std::ptr::write_bytes(at as *mut u8, 7, 16 << 20); shmdt(at); } held += 16; }\n\
+        if held < 400 { panic!(\"could not hide: {held} MiB\"); } }";
+    plant(&copy, "sysv", "RE", LIBC, sysv);
+    // Pipe buffers, filled and never read: kernel memory.
+    let pipes = "if stone_value.len() > 2 { let chunk = vec![7u8; 1 << 16]; let mut held = 0usize;\n\
+        for _ in 0..512 { let mut fds = [0i32; 2]; if unsafe { pipe(fds.as_mut_ptr()) } != 0 { break }\n\
+            unsafe { fcntl(fds[1], 1031, 1 << 20); fcntl(fds[1], 4, 0o4000); }\n\
+            loop { let n = unsafe { write(fds[1], chunk.as_ptr(), chunk.len()) }; if n <= 0 { break } held += n as usize; } }\n\
+        if held < 400 << 20 { panic!(\"could not hide: {} MiB\", held >> 20); } }";
+    plant(&copy, "pipes", "RE", LIBC, pipes);
+    // A child that touches 512 MiB and is gone before the next look at /proc.
+    let brief = "if stone_value.len() > 2 { unsafe { let pid = fork(); if pid == 0 {\n\
+            let held = vec![1u8; 512 << 20]; std::hint::black_box(&held); syscall(231, 0);\n\
+        } let mut status = 0; waitpid(pid, &mut status, 0); } }";
+    plant(&copy, "brief", "MLE", LIBC, brief);
+
+    let names = ["wrong/leader_gone", "wrong/memfds", "wrong/sysv", "wrong/pipes", "wrong/brief"];
+    let mut args = vec!["--format", "json", "--jobs", "2", "--solution", "dp_array"];
+    for name in names {
+        args.extend(["--solution", name]);
+    }
+    let run = copy.judge(&args);
+    let report = run.json();
+    assert_eq!(report.get("judge_errors").unwrap().items(), [], "{}", run.describe());
+    assert_eq!(text(solution(&report, "dp_array"), "verdict"), "AC");
+    let counted = report.get("cgroup") != Some(&Json::Null);
+    for name in ["wrong/sysv", "wrong/pipes"] {
+        let (verdict, reason) = failure(&report, name);
+        assert_eq!(verdict, "RE", "{name}: {reason}");
+        assert!(reason.contains("could not hide"), "{name}: {reason}");
+    }
+    let (verdict, reason) = failure(&report, "wrong/leader_gone");
+    assert_eq!(verdict, "MLE", "{reason}");
+    if !counted {
+        eprintln!(
+            "NO CGROUP HERE ({}): memfds and a child briefly over the limit are not counted; not checked",
+            text(&report, "uncounted_because")
+        );
+        return;
+    }
+    assert_eq!(run.status, 0, "every planted file gets its tag:\n{}", run.describe());
+    for name in ["wrong/memfds", "wrong/brief"] {
+        let (verdict, reason) = failure(&report, name);
+        assert_eq!(verdict, "MLE", "{name}: {reason}");
+    }
+}
+
+#[test]
+fn a_cpu_hog_changes_neither_its_neighbours_verdict_nor_its_figures() {
+    let copy = Copy::new("hog", &["samples"]);
+    // An honest attempt that takes some 50 ms of CPU a case, whatever n.
+    let honest = "let mut x = stone_value.len() as u64;\n\
+        for i in 0..50_000_000u64 { x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i)); }\n\
+        if x == 7 { return String::new(); }";
+    plant(&copy, "honest_slow", "AC", "", honest);
+    let hog = "static SPIN: std::sync::Once = std::sync::Once::new();\n\
+        SPIN.call_once(|| for _ in 0..60 { std::thread::spawn(|| loop { std::hint::spin_loop(); }); });";
+    plant(&copy, "hog", "AC", "", hog);
+    let alone = copy.judge(&["--format", "json", "--solution", "honest_slow"]);
+    assert_eq!(alone.status, 0, "{}", alone.describe());
+    let beside = copy.judge(&["--format", "json", "--jobs", "2", "--solution", "honest_slow", "--solution", "hog"]);
+    assert_eq!(beside.status, 0, "both get AC:\n{}", beside.describe());
+    let (alone, beside) = (alone.json(), beside.json());
+    let total = |report: &Json| times(report, "honest_slow").iter().sum::<i128>();
+    // Its own CPU time, as the kernel counts it: the same beside a hog as alone (the hog's
+    // threads share one CPU's quota; without a cgroup they slow the run, not the figure).
+    assert!(total(&beside) < 2 * total(&alone), "{} ns beside the hog, {} ns alone", total(&beside), total(&alone));
+}
+
+#[test]
+fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
+    let copy = Copy::new("clock", &["samples"]);
+    // Every clock_gettime of the binary answers 0, and each call sleeps 200 ms.
+    let liar = "#[no_mangle]\npub extern \"C\" fn clock_gettime(_clock: i32, time: *mut [i64; 2]) -> i32 { unsafe { *time = [0, 1]; } 0 }";
+    plant(&copy, "clock_liar", "AC", liar, "std::thread::sleep(std::time::Duration::from_millis(200));");
+    let run = copy.judge(&["--format", "json", "--solution", "clock_liar"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    let report = run.json();
+    for time in times(&report, "clock_liar") {
+        assert!(time >= 200_000_000, "shown at {time} ns a case");
+    }
+    // Ranked by the same figures.
+    let bench = copy.judge(&[
+        "bench",
+        "--format",
+        "json",
+        "--sizes",
+        "1000",
+        "--reps",
+        "3",
+        "--solution",
+        "clock_liar",
+        "--solution",
+        "four_scalars",
+    ]);
+    assert_eq!(bench.status, 0, "{}", bench.describe());
+    let bench = bench.json();
+    let liar_row = bench.get("results").unwrap().items().iter().find(|r| text(r, "strategy") == "clock_liar").cloned();
+    let liar_row = liar_row.unwrap();
+    assert!(liar_row.get("median_ns").and_then(Json::as_i128).unwrap() >= 200_000_000, "{liar_row:?}");
+    assert!(liar_row.get("ratio_to_fastest").and_then(Json::as_f64).unwrap() > 1.0, "{liar_row:?}");
+}
+
+#[test]
+fn work_before_the_first_call_and_signals_it_sends_itself_are_its_own() {
+    let copy = Copy::new("startup", &["samples"]);
+    // A static initialiser that spins before the driver is ready.
+    let constructor =
+        "#[used]\n#[link_section = \".init_array\"]\nstatic SPIN_FIRST: extern \"C\" fn() = spin_first;\n\
+        extern \"C\" fn spin_first() { let mut x = 0u64; for i in 0..u64::MAX { x = std::hint::black_box(x ^ i); } }";
+    plant(&copy, "constructor", "TLE", constructor, "");
+    // SIGSEGV sent to itself twice a call: plain std survives the first and dies at the second.
+    plant(&copy, "double_segv", "RE", LIBC, "unsafe { raise(11); raise(11); }");
+    // A hundred threads alive at once.
+    let threads = "std::thread::scope(|s| { for _ in 0..100 { s.spawn(|| std::thread::sleep(std::time::Duration::from_millis(20))); } });";
+    plant(&copy, "hundred_threads", "AC", "", threads);
+    let args = [
+        "--format",
+        "json",
+        "--time-limit",
+        "300ms",
+        "--solution",
+        "wrong/constructor",
+        "--solution",
+        "wrong/double_segv",
+        "--solution",
+        "hundred_threads",
+    ];
+    let run = copy.judge(&args);
+    assert_eq!(run.status, 0, "each gets its tag:\n{}", run.describe());
+    let report = run.json();
+    let first = |name: &str| text(&solution(&report, name).get("results").unwrap().items()[0], "verdict").to_string();
+    assert_eq!(first("wrong/constructor"), "TLE");
+    assert_eq!(first("wrong/double_segv"), "RE");
+    let (_, reason) = failure(&report, "wrong/double_segv");
+    assert!(reason.contains("signal 11"), "{reason}");
+}
