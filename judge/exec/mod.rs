@@ -25,9 +25,9 @@ pub mod watchdog;
 pub mod wire;
 
 /// The driver is compiled into every submission's binary, never into the judge; the tests
-/// type-check and lint it here with the same parent it gets there.
+/// type-check and lint it here with the same parent it gets there (`tests` names its entry
+/// points, what a submission's `main` calls).
 #[cfg(test)]
-#[allow(dead_code)]
 mod driver;
 #[cfg(test)]
 pub type Solve = fn(Vec<i32>) -> String;

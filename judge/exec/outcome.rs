@@ -11,7 +11,7 @@ pub struct Answered {
     /// What it returned, cut to `wire::ANSWER_KEPT` bytes; `length` is the whole length.
     pub answer: Vec<u8>,
     pub length: u64,
-    /// The call alone, measured in the child: shown, never trusted for a verdict.
+    /// The call's time: the judge's reading of the kernel's accounts (see `child`).
     pub nanos: u64,
     /// The child's peak resident memory during the call, all its processes together, read by
     /// the judge from the kernel.

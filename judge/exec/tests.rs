@@ -221,6 +221,25 @@ fn batches_time_and_memory_are_answered() {
     assert!(matches!(child.receive_batch(Duration::from_millis(200)), Err(Ending::TimedOut { .. })));
 }
 
+/// What every submission's generated `main` calls: the driver's entry point.
+const _: fn(&[super::Solve]) = super::driver::main;
+
+/// The driver's allocator is the system's, with a word to the judge only when one fails.
+#[test]
+fn the_drivers_allocator_hands_blocks_through() {
+    use std::alloc::{GlobalAlloc, Layout};
+    let layout = Layout::from_size_align(64, 8).unwrap();
+    // SAFETY: the layout is valid and non-zero; every block is freed with its layout.
+    unsafe {
+        let block = super::driver::Allocator.alloc_zeroed(layout);
+        assert!(!block.is_null() && *block.add(63) == 0);
+        *block = 7;
+        let grown = super::driver::Allocator.realloc(block, layout, 4096);
+        assert!(!grown.is_null() && *grown == 7, "realloc keeps the bytes");
+        super::driver::Allocator.dealloc(grown, Layout::from_size_align(4096, 8).unwrap());
+    }
+}
+
 /// The wire protocol alone, both ends.
 mod wire_frames {
     use super::super::wire::*;

@@ -75,7 +75,7 @@ pub enum Event<'a> {
         submission: usize,
         error: Option<&'a CompileError>,
     },
-    /// A call is about to start: for a progress line when it cards long.
+    /// A call is about to start: for a progress line when it lasts long.
     Running {
         submission: usize,
         case: usize,
