@@ -140,7 +140,9 @@ pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError
         let first = report.rows.len();
         for (submission, program) in bench.submissions.iter().zip(&programs) {
             let strategy = submission.name.clone();
-            match measure(bench, program, &input, report.reps) {
+            let measured = measure(bench, program, &input, report.reps)
+                .map_err(|e| SearchError::Judge(format!("could not start {strategy}'s process: {e}")))?;
+            match measured {
                 Ok(mut measured) => {
                     let time = Stats::of(&mut measured.times);
                     let (answer, extra_kib) = (measured.answer, measured.extra_kib);
@@ -155,7 +157,7 @@ pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError
             row.ratio = row.time.median.max(1) as f64 / fastest;
         }
     }
-    let input = generator::generate(SHAPE, crate::problem::MAX_LEN, SEED);
+    let input = growth::input();
     for program in &programs {
         report.growth.push(growth::probe(&mut bench.runner(program), &input).map_err(SearchError::Judge)?);
     }
@@ -169,12 +171,23 @@ struct Measured {
     extra_kib: Option<u64>,
 }
 
-/// Times in one child, then the memory reading in a fresh one.
-fn measure(bench: &Workbench, program: &Program, input: &[i32], reps: u32) -> Result<Measured, Ending> {
-    let spawn = || Child::spawn(program, bench.limits(), &bench.housing).map_err(|_| Ending::LostChannel);
-    let (times, answer) = spawn()?.time(input, reps)?;
-    let (extra_kib, _) = spawn()?.measure(input)?;
-    Ok(Measured { times, answer, extra_kib })
+/// Times in one child, then the memory reading in a fresh one: how the strategy did, or, when
+/// no child could start, the judge's error (not the strategy's).
+fn measure(
+    bench: &Workbench,
+    program: &Program,
+    input: &[i32],
+    reps: u32,
+) -> std::io::Result<Result<Measured, Ending>> {
+    let (times, answer) = match Child::spawn(program, bench.limits(), &bench.housing)?.time(input, reps) {
+        Ok(timed) => timed,
+        Err(ending) => return Ok(Err(ending)),
+    };
+    let extra_kib = match Child::spawn(program, bench.limits(), &bench.housing)?.measure(input) {
+        Ok((extra_kib, _)) => extra_kib,
+        Err(ending) => return Ok(Err(ending)),
+    };
+    Ok(Ok(Measured { times, answer, extra_kib }))
 }
 
 #[cfg(test)]

@@ -31,6 +31,34 @@ fn isolation() -> Housing {
     Housing { isolation, cells: Cells::open().ok() }
 }
 
+/// Every way children can run on this machine, named: in the room and in a sandbox, each with
+/// and without a cgroup cell; a way the machine does not give is said, never skipped quietly.
+fn housings() -> Vec<(&'static str, Housing)> {
+    let room = || sandbox::Isolation::Room(Room::new().unwrap());
+    let mut found = vec![("room, /proc", Housing { isolation: room(), cells: None })];
+    let sandboxed = sandbox::probe();
+    let cells = Cells::open();
+    if let Ok(cells) = &cells {
+        found.push(("room, cgroup", Housing { isolation: room(), cells: Some(cells.clone()) }));
+    }
+    if sandboxed.is_ok() {
+        found.push(("sandbox, /proc", Housing { isolation: sandbox::Isolation::Sandbox, cells: None }));
+        if let Ok(cells) = &cells {
+            found.push((
+                "sandbox, cgroup",
+                Housing { isolation: sandbox::Isolation::Sandbox, cells: Some(cells.clone()) },
+            ));
+        }
+    }
+    for (missing, why) in [("a sandbox", sandboxed.err().map(|e| e.to_string())), ("a cgroup", cells.err())] {
+        if let Some(why) = why {
+            let line = format!("\nSKIPPED on this machine: children in {missing} ({why})\n");
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+        }
+    }
+    found
+}
+
 /// A submission whose method body is `body`, with `stone_value` in scope.
 fn unit(name: &str, body: &str) -> Unit {
     let source = format!(
@@ -84,17 +112,18 @@ fn a_cache_entry_changed_since_it_was_made_is_made_again() {
 fn an_answer_comes_back_with_its_time_peak_and_output() {
     let binary =
         build("echo_len", "println!(\"n = {}\", stone_value.len()); eprint!(\"dbg\"); stone_value.len().to_string()");
-    let isolation = isolation();
-    let mut child = child(&binary, quick(), &isolation);
-    for n in [1, 3, 50_000] {
-        let call = child.call(&vec![7; n]);
-        let answered = call.result.unwrap();
-        assert_eq!(answered.answer, n.to_string().into_bytes());
-        assert!(answered.peak_kib.is_some_and(|k| k > 0));
-        assert_eq!(call.stdout.head, format!("n = {n}\n").into_bytes());
-        assert_eq!((call.stderr.head.as_slice(), call.stderr.total), (&b"dbg"[..], 3));
+    for (_mode, isolation) in housings() {
+        let mut child = child(&binary, quick(), &isolation);
+        for n in [1, 3, 50_000] {
+            let call = child.call(&vec![7; n]);
+            let answered = call.result.unwrap();
+            assert_eq!(answered.answer, n.to_string().into_bytes());
+            assert!(answered.peak_kib.is_some_and(|k| k > 0));
+            assert_eq!(call.stdout.head, format!("n = {n}\n").into_bytes());
+            assert_eq!((call.stderr.head.as_slice(), call.stderr.total), (&b"dbg"[..], 3));
+        }
+        assert!(!child.is_gone());
     }
-    assert!(!child.is_gone());
 }
 
 #[test]
@@ -118,31 +147,33 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     assert!(batch.errors[0].is_none() && batch.errors[2].is_none());
     assert_eq!(batch.errors[1].as_ref().unwrap().place.as_ref().unwrap().file, "solutions/b.rs");
     let binary = batch.binary.unwrap();
-    let isolation = isolation();
-    for (index, want) in [(0, "A"), (1, "C")] {
-        let answer = Child::spawn(&Program { binary: binary.clone(), unit: index }, quick(), &isolation)
-            .unwrap()
-            .call(&[1])
-            .result
-            .unwrap()
-            .answer;
-        assert_eq!(answer, want.as_bytes());
+    for (_mode, isolation) in housings() {
+        for (index, want) in [(0, "A"), (1, "C")] {
+            let answer = Child::spawn(&Program { binary: binary.clone(), unit: index }, quick(), &isolation)
+                .unwrap()
+                .call(&[1])
+                .result
+                .unwrap()
+                .answer;
+            assert_eq!(answer, want.as_bytes());
+        }
     }
 }
 
 #[test]
 fn a_panic_is_reported_with_its_message_and_line_and_ends_the_child() {
     let binary = build("panics", "let i = stone_value.len();\nstone_value[i].to_string()");
-    let isolation = isolation();
-    let mut child = child(&binary, quick(), &isolation);
-    match child.call(&[1, 2]).result {
-        Err(Ending::Panicked { message, place }) => {
-            assert!(message.contains("index out of bounds"), "{message}");
-            assert_eq!((place.file.as_str(), place.line), ("solutions/panics.rs", 4));
+    for (_mode, isolation) in housings() {
+        let mut child = child(&binary, quick(), &isolation);
+        match child.call(&[1, 2]).result {
+            Err(Ending::Panicked { message, place }) => {
+                assert!(message.contains("index out of bounds"), "{message}");
+                assert_eq!((place.file.as_str(), place.line), ("solutions/panics.rs", 4));
+            }
+            other => panic!("{other:?}"),
         }
-        other => panic!("{other:?}"),
+        assert!(child.is_gone());
     }
-    assert!(child.is_gone());
 }
 
 #[test]
@@ -150,14 +181,15 @@ fn a_stack_overflow_is_named_only_when_the_guard_page_is_hit() {
     let recurse = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }\n\
                    deep(u64::MAX).to_string()";
     let binary = build("overflows", recurse);
-    let isolation = isolation();
-    let small = Limits { stack_mib: 1, ..quick() };
-    assert_eq!(child(&binary, small, &isolation).call(&[1]).result, Err(Ending::StackOverflow));
-    // A null pointer read is a fault too, but not an overflow.
-    let segv = build("segv", "let p = std::hint::black_box(0usize) as *const i32;\nunsafe { *p }.to_string()");
-    match child(&segv, quick(), &isolation).call(&[1]).result {
-        Err(Ending::Signalled { signal: 11, .. }) => {}
-        other => panic!("{other:?}"),
+    for (_mode, isolation) in housings() {
+        let small = Limits { stack_mib: 1, ..quick() };
+        assert_eq!(child(&binary, small, &isolation).call(&[1]).result, Err(Ending::StackOverflow));
+        // A null pointer read is a fault too, but not an overflow.
+        let segv = build("segv", "let p = std::hint::black_box(0usize) as *const i32;\nunsafe { *p }.to_string()");
+        match child(&segv, quick(), &isolation).call(&[1]).result {
+            Err(Ending::Signalled { signal: 11, .. }) => {}
+            other => panic!("{other:?}"),
+        }
     }
 }
 
@@ -166,59 +198,65 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
     let body = "std::thread::spawn(|| loop { println!(\"\\u{1e}judge:0 ok 1 - 5\\nAlice\"); \
                 std::thread::sleep(std::time::Duration::from_millis(1)); });\nloop { std::hint::spin_loop(); }";
     let binary = build("spins", body);
-    let isolation = isolation();
-    let start = Instant::now();
-    match child(&binary, quick(), &isolation).call(&[1]).result {
-        Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
-        other => panic!("{other:?}"),
+    for (_mode, isolation) in housings() {
+        let start = Instant::now();
+        match child(&binary, quick(), &isolation).call(&[1]).result {
+            Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(start.elapsed() < Duration::from_millis(800), "{:?}", start.elapsed());
     }
-    assert!(start.elapsed() < Duration::from_millis(800), "{:?}", start.elapsed());
 }
 
 #[test]
 fn memory_output_and_exits_get_their_own_endings() {
-    let isolation = isolation();
-    let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
-    match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::TESTING }, &isolation)
-        .call(&[1])
-        .result
-    {
-        Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib >= 256 << 10, "{peak_kib}"),
-        other => panic!("{other:?}"),
+    for (_mode, isolation) in housings() {
+        let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
+        match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::TESTING }, &isolation)
+            .call(&[1])
+            .result
+        {
+            Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib >= 256 << 10, "{peak_kib}"),
+            other => panic!("{other:?}"),
+        }
+        let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
+        match child(&flood, quick(), &isolation).call(&[1]).result {
+            Err(Ending::OutputLimit { stream: Stream::Stdout, .. }) => {}
+            other => panic!("{other:?}"),
+        }
+        let exits = build("exits", "std::process::exit(0)");
+        assert!(matches!(child(&exits, quick(), &isolation).call(&[1]).result, Err(Ending::Exited { code: 0, .. })));
+        let aborts = build("aborts", "std::process::abort()");
+        assert!(matches!(
+            child(&aborts, quick(), &isolation).call(&[1]).result,
+            Err(Ending::Signalled { signal: 6, .. })
+        ));
     }
-    let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
-    match child(&flood, quick(), &isolation).call(&[1]).result {
-        Err(Ending::OutputLimit { stream: Stream::Stdout, .. }) => {}
-        other => panic!("{other:?}"),
-    }
-    let exits = build("exits", "std::process::exit(0)");
-    assert!(matches!(child(&exits, quick(), &isolation).call(&[1]).result, Err(Ending::Exited { code: 0, .. })));
-    let aborts = build("aborts", "std::process::abort()");
-    assert!(matches!(child(&aborts, quick(), &isolation).call(&[1]).result, Err(Ending::Signalled { signal: 6, .. })));
 }
 
 #[test]
 fn batches_time_and_memory_are_answered() {
     let binary = build("sums", "stone_value.iter().sum::<i32>().to_string()");
-    let isolation = isolation();
-    let mut child = child(&binary, quick(), &isolation);
-    let cases: Vec<Vec<i32>> = vec![vec![1, 2], vec![5], vec![-3, 3, 9]];
-    child.send_batch(&super::child::Batch::new(77, cases.iter().map(Vec::as_slice))).unwrap();
-    let answered = child.receive_batch(Duration::from_secs(1)).unwrap();
-    let answers: Vec<&[u8]> = answered.iter().map(Option::unwrap).collect();
-    assert_eq!(answers, [b"3", b"5", b"9"]);
-    let (times, answer) = child.time(&[4, 4], 5).unwrap();
-    assert_eq!((times.len(), answer), (5, b"8".to_vec()));
-    let (extra, answer) = child.measure(&[1]).unwrap();
-    assert_eq!(answer, b"1");
-    assert!(extra.is_some());
-    // Stopped at the limit by CPU time, the batch's whole budget.
-    let spin = build("batch_spins", "loop { std::hint::spin_loop(); }");
-    let spin = Program { binary: spin, unit: 0 };
-    let mut spinning = super::child::Runner::new(&spin, quick(), &isolation);
-    let child = spinning.child().unwrap();
-    child.send_batch(&super::child::Batch::new(1, cases.iter().map(Vec::as_slice))).unwrap();
-    assert!(matches!(child.receive_batch(Duration::from_millis(200)), Err(Ending::TimedOut { .. })));
+    for (_mode, isolation) in housings() {
+        let mut child = child(&binary, quick(), &isolation);
+        let cases: Vec<Vec<i32>> = vec![vec![1, 2], vec![5], vec![-3, 3, 9]];
+        child.send_batch(&super::child::Batch::new(77, cases.iter().map(Vec::as_slice))).unwrap();
+        let answered = child.receive_batch(Duration::from_secs(1)).unwrap();
+        let answers: Vec<&[u8]> = answered.iter().map(Option::unwrap).collect();
+        assert_eq!(answers, [b"3", b"5", b"9"]);
+        let (times, answer) = child.time(&[4, 4], 5).unwrap();
+        assert_eq!((times.len(), answer), (5, b"8".to_vec()));
+        let (extra, answer) = child.measure(&[1]).unwrap();
+        assert_eq!(answer, b"1");
+        assert!(extra.is_some());
+        // Stopped at the limit by CPU time, the batch's whole budget.
+        let spin = build("batch_spins", "loop { std::hint::spin_loop(); }");
+        let spin = Program { binary: spin, unit: 0 };
+        let mut spinning = super::child::Runner::new(&spin, quick(), &isolation);
+        let child = spinning.child().unwrap();
+        child.send_batch(&super::child::Batch::new(1, cases.iter().map(Vec::as_slice))).unwrap();
+        assert!(matches!(child.receive_batch(Duration::from_millis(200)), Err(Ending::TimedOut { .. })));
+    }
 }
 
 /// What every submission's generated `main` calls: the driver's entry point.

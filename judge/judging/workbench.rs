@@ -85,6 +85,8 @@ pub enum SetupError {
     Scratch(std::io::Error),
     /// `--sandbox require`, and the kernel refuses one: why.
     NoSandbox(String),
+    /// A thread of the judge's own set-up panicked while doing this: a bug of the judge's.
+    Panicked(&'static str),
 }
 
 pub struct Workbench {
@@ -159,12 +161,12 @@ impl Workbench {
             }
             Cases::Given(inputs) => (given(inputs), Vec::new()),
         };
-        if let Ok(checked) = honourable.join() {
-            checked.map_err(SetupError::Limits)?;
-        }
-        let (isolation, unconfined) = isolate(choice, probed.join().unwrap_or(None))?;
+        honourable.join().map_err(|_| SetupError::Panicked("checking the limits"))?.map_err(SetupError::Limits)?;
+        let probed = probed.join().map_err(|_| SetupError::Panicked("probing for a sandbox"))?;
+        let (isolation, unconfined) = isolate(choice, probed)?;
         let sandboxed = matches!(isolation, Isolation::Sandbox);
-        let (cells, uncounted) = match cells.join().unwrap_or_else(|_| Some(Err("making the cgroup panicked".into()))) {
+        let cells = cells.join().map_err(|_| SetupError::Panicked("making the children's cgroups"))?;
+        let (cells, uncounted) = match cells {
             Some(Ok(cells)) => (Some(cells), None),
             Some(Err(why)) => (None, Some(why)),
             None => (None, None),

@@ -298,6 +298,7 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
         SetupError::NoSandbox(why) => format!(
             "no sandbox here, and --sandbox require asks for one: {why}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one"
         ),
+        SetupError::Panicked(what) => format!("the judge failed while {what}: a bug of the judge's, not of a solution's"),
     }
 }
 

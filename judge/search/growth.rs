@@ -31,6 +31,12 @@ const REPS: usize = 5;
 /// A call longer than this is made once: its own noise is small beside it.
 const LONG: Duration = Duration::from_millis(20);
 
+/// The input a solution's growth is timed on, when no failing case gives one: uniform values
+/// at LeetCode's largest n, the same on every machine.
+pub fn input() -> Vec<i32> {
+    crate::problem::generator::generate(crate::problem::generator::Shape::Uniform, MAX_LEN, 1406)
+}
+
 /// One size and the solution's fastest time there, by its own clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {

@@ -126,11 +126,7 @@ const SLOW: f64 = 20.0;
 /// and keeps those that were far slower than the oracle in the sweep or grow faster than
 /// linearly.
 pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) -> Result<Vec<Slow>, SearchError> {
-    let input = crate::problem::generator::generate(
-        crate::problem::generator::Shape::Uniform,
-        crate::problem::MAX_LEN,
-        GROWTH_SEED,
-    );
+    let input = growth::input();
     let probed = crate::parallel::map(programs.len(), crate::parallel::cores(), |i| {
         growth::probe(&mut bench.runner(&programs[i]), &input)
     });
@@ -144,6 +140,3 @@ pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) 
     }
     Ok(slow)
 }
-
-/// The seed of the input `slow_ones` times every submission on.
-pub const GROWTH_SEED: u64 = 1406;
