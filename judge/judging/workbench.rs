@@ -99,8 +99,6 @@ pub struct Workbench {
     pub isolation: Isolation,
     /// Why children run without a sandbox, when they do.
     pub unconfined: Option<String>,
-    /// LeetCode's Rust version, as set.
-    pub rust_version: String,
     before: Snapshot,
 }
 
@@ -132,6 +130,7 @@ impl Workbench {
             edition: leetcode::EDITION,
             rust_version: setup.rust_version.to_string(),
             time_limit: setup.compile_limit,
+            own_toolchain: true,
         };
         let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
         let (cases, bad_cases) = match setup.cases {
@@ -162,7 +161,6 @@ impl Workbench {
             compiler,
             isolation,
             unconfined,
-            rust_version: setup.rust_version.to_string(),
             before,
         })
     }
@@ -205,10 +203,11 @@ impl Workbench {
         built.into_iter().map(|b| b.expect("every submission was built")).collect()
     }
 
-    /// The standard library items a submission uses that LeetCode's Rust does not have yet;
-    /// None when the toolchain cannot tell (no `clippy-driver`) or the check could not run.
+    /// The standard library items a submission uses that LeetCode's Rust does not have yet (none
+    /// when the compiler is LeetCode's own: they do not compile); None when the toolchain
+    /// cannot tell (no `clippy-driver`) or the check could not run.
     pub fn newer(&self, submission: &Submission) -> Option<Vec<Newer>> {
-        self.compiler.check(&submission.unit()).ok()?.newer
+        self.compiler.newer(&submission.unit()).ok()?
     }
 
     /// A runner for `program` under the workbench's limits.

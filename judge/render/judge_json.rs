@@ -1,6 +1,8 @@
 //! The judge's report as one JSON document (`--format json`). Times are integer nanoseconds,
 //! memory integer KiB, sizes bytes; an absent value is null. Field by field:
-//!   format_version 2; command "judge"; build; compiler; wall_ns; exit_status
+//!   format_version 2; command "judge"; build; compiler; leetcode_rust;
+//!   newer_than_leetcode_checked ("everything": built by LeetCode's own version; "library items":
+//!   clippy's lint, language features unchecked; "nothing"); wall_ns; exit_status
 //!   limits: time_ns, memory_mib, stack_mib, output_bytes
 //!   cases[]: id, input_file, n, expected
 //!   solutions[]: name, file, expect, verdict (first non-AC, CE, or AC), met ("yes", "no",
@@ -100,7 +102,8 @@ pub fn explanation(values: &[i32]) -> [(&'static str, Json); 2] {
     ]
 }
 
-fn newer_json(item: &Newer) -> Json {
+/// One item newer than LeetCode's Rust (paste's JSON gives them the same way).
+pub(super) fn newer_json(item: &Newer) -> Json {
     Json::object([
         ("item", Json::str(&item.item)),
         ("since", Json::str(&item.since)),
@@ -201,8 +204,9 @@ pub fn report(
         ("format_version", Json::int(2)),
         ("command", Json::str("judge")),
         ("build", Json::str(words::build_profile())),
-        ("compiler", Json::str(&report.compiler)),
-        ("leetcode_rust", Json::str(&report.rust_version)),
+        ("compiler", Json::str(&report.about.version)),
+        ("leetcode_rust", Json::str(&report.about.leetcode_rust)),
+        ("newer_than_leetcode_checked", Json::str(super::paste::checks_word(report.about.checks))),
         ("sandbox", Json::Bool(report.unconfined.is_none())),
         ("unconfined_because", report.unconfined.as_deref().map_or(Json::Null, Json::str)),
         ("wall_ns", Json::int(report.wall.as_nanos() as i128)),
