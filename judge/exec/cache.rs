@@ -47,8 +47,22 @@ impl Cache {
         if since.is_none_or(|since| since >= EVERY) {
             fs::write(&marker, b"")?;
             prune(&folder, CAP, SystemTime::now());
+            forget_old_layout(root);
         }
         Ok(Cache { folder, seal })
+    }
+}
+
+/// Removes the cache of judges that kept one folder for both modes (`bin/`, `src/`, `lib/`,
+/// `clippy/` and `toolchain-*` beside the mode folders): nothing reads it now.
+fn forget_old_layout(root: &Path) {
+    for name in FOLDERS.iter().chain(&["clippy"]) {
+        let _ = fs::remove_dir_all(root.join(name));
+    }
+    for entry in fs::read_dir(root).into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("toolchain-") {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 }
 
@@ -169,5 +183,26 @@ mod tests {
         assert!(!there("recent"), "past the cap, anything not used lately goes");
         assert!(there("fresh"), "an entry used in the last minutes stays");
         fs::remove_dir_all(&folder).unwrap();
+    }
+
+    #[test]
+    fn a_mode_folder_has_its_own_key_and_the_one_folder_of_old_judges_goes() {
+        let root = std::env::temp_dir().join(format!("judge-cache-test-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(root.join("bin")).unwrap();
+        fs::write(root.join("bin").join("0123"), b"an old binary").unwrap();
+        fs::write(root.join("toolchain-0123"), b"an old answer").unwrap();
+        fs::write(root.join("sandbox-0123"), b"the sandbox probe").unwrap();
+        let (sandboxed, unconfined) = (Cache::open(&root, true).unwrap(), Cache::open(&root, false).unwrap());
+        assert_ne!(sandboxed.folder, unconfined.folder);
+        assert_ne!(sandboxed.seal, unconfined.seal, "each mode seals under a key of its own");
+        assert_eq!(Cache::open(&root, true).unwrap().seal, sandboxed.seal, "a folder keeps its key");
+        let entry = sandboxed.folder.join("bin").join("x");
+        sandboxed.seal.put(&entry, b"made in a sandbox").unwrap();
+        assert_eq!(sandboxed.seal.read(&entry).as_deref(), Some(&b"made in a sandbox"[..]));
+        assert_eq!(unconfined.seal.read(&entry), None, "another folder's key does not open it");
+        assert!(!root.join("bin").exists() && !root.join("toolchain-0123").exists(), "the old layout goes");
+        assert!(root.join("sandbox-0123").exists(), "what is not the build cache's stays");
+        fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -575,6 +575,7 @@ impl Compiler {
 fn ended(status: ExitStatus, stderr: String) -> io::Result<Ran> {
     let said = |words: &[&str]| stderr.lines().find(|l| words.iter().any(|w| l.contains(w))).map(str::trim);
     if let Some(line) = said(&["No space left on device", "Disk quota exceeded"]) {
+        let line = line.strip_prefix("= note: ").unwrap_or(line);
         let message = format!("the disk is full: rustc could not write the build ({line})");
         return Err(io::Error::new(io::ErrorKind::StorageFull, message));
     }
@@ -749,4 +750,72 @@ fn generate(units: &[&Unit], harness: Harness) -> (String, Vec<Lines>, Vec<(usiz
         wrapping.push((main, 0, Wrapping::Main));
     }
     (out.source, lines, wrapping)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How a compiler run ended, by its status (as `wait` gives it) and what it said, in words.
+    fn ending(raw: i32, stderr: &str) -> String {
+        match ended(ExitStatus::from_raw(raw), stderr.to_string()) {
+            Ok(Ran::Finished { success, .. }) => format!("finished, success {success}"),
+            Ok(Ran::OverLimit { error, remembered }) => format!("{}, remembered {remembered}", error.headline),
+            Err(e) => format!("judge error: {e}"),
+        }
+    }
+
+    #[test]
+    fn a_compile_past_a_limit_is_a_remembered_ce_and_a_full_disk_is_the_judges_error() {
+        let exit = |code: i32| code << 8;
+        // What rustc said in each case on this machine (rustc 1.85 and 1.95, cc and rust-lld).
+        let oom = "rustc-LLVM ERROR: out of memory\nAllocation failed";
+        assert_eq!(ending(sys::SIGABRT, oom), "compile memory limit: rustc ran out of its 8 GiB, remembered true");
+        let own = "memory allocation of 8589934592 bytes failed";
+        assert_eq!(ending(sys::SIGABRT, own), "compile memory limit: rustc ran out of its 8 GiB, remembered true");
+        let size = "binary size limit: the build wrote a file past 64 MiB, remembered true";
+        assert_eq!(ending(sys::SIGXFSZ, ""), size);
+        let linker = "error: linking with `cc` failed: exit status: 1\n  = note: collect2: fatal error: ld terminated with signal 25 [File size limit exceeded]";
+        assert_eq!(ending(exit(1), linker), size);
+        let full = "error: linking with `cc` failed: exit status: 1\n  = note: /usr/bin/ld: final link failed: No space left on device";
+        assert!(ending(exit(1), full).starts_with("judge error: the disk is full"), "{}", ending(exit(1), full));
+        let full = "error: failed to write to `/out/rmeta/full.rmeta`: No space left on device (os error 28)";
+        assert!(ending(exit(1), full).starts_with("judge error: the disk is full"));
+        let bus = "error: linking with `cc` failed: exit status: 1\n  = note: collect2: fatal error: ld terminated with signal 7 [Bus error]";
+        assert!(ending(exit(1), bus).starts_with("judge error: the linker was killed"), "{}", ending(exit(1), bus));
+        assert_eq!(ending(exit(1), "error[E0308]: mismatched types"), "finished, success false");
+        assert_eq!(ending(exit(0), ""), "finished, success true");
+        assert_eq!(ending(sys::SIGKILL, ""), "judge error: rustc was killed by signal 9");
+        assert_eq!(ending(sys::SIGABRT, "thread panicked"), "judge error: rustc was killed by signal 6");
+    }
+
+    #[test]
+    fn a_remembered_failure_reads_back_as_it_was_written() {
+        let error = CompileError::whole("compile memory limit: rustc ran out of its 8 GiB".into(), "LLVM\nsaid".into());
+        match Remembered::read(&Remembered::Limit(error.clone()).text()) {
+            Remembered::Limit(read) => assert_eq!(read, error),
+            Remembered::Said(said) => panic!("read back as rustc's words: {said}"),
+        }
+        match Remembered::read(&Remembered::Said("error[E0308]: x\nlimit\n".into()).text()) {
+            Remembered::Said(said) => assert_eq!(said, "error[E0308]: x\nlimit\n"),
+            Remembered::Limit(read) => panic!("read back as a limit: {read:?}"),
+        }
+    }
+
+    #[test]
+    fn the_file_comes_first_and_its_lines_are_the_generated_lines() {
+        let unit = Unit { source: "#![allow(dead_code)]\nimpl Solution {}".into(), shown: "solutions/x.rs".into() };
+        let (source, lines, wrapping) = generate(&[&unit], Harness::Driver);
+        assert!(source.starts_with("#![allow(dead_code)]\nimpl Solution {}\npub struct Solution;\n"), "{source}");
+        assert_eq!(lines[0].text, 1..3);
+        let at = |what: Wrapping| wrapping.iter().find(|w| w.2 == what).map(|w| w.0);
+        let line = |n: usize| source.lines().nth(n - 1).unwrap_or("");
+        assert_eq!(line(at(Wrapping::Solution).unwrap()), "pub struct Solution;");
+        assert_eq!(line(at(Wrapping::Main).unwrap()), "fn main() {");
+        assert!(line(at(Wrapping::Call).unwrap()).contains("Solution::stone_game_iii(v)"));
+        // In a batch, each unit's text opens its own module, whose inner attributes it may hold.
+        let (source, lines, _) = generate(&[&unit, &unit], Harness::Driver);
+        assert_eq!(source.lines().nth(lines[1].text.start - 2), Some("mod __u1 {"));
+        assert_eq!(source.lines().nth(lines[1].text.start - 1), Some("#![allow(dead_code)]"));
+    }
 }
