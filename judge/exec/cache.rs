@@ -54,16 +54,39 @@ impl Cache {
 }
 
 /// Removes the cache of judges that kept one folder for both modes (`bin/`, `src/`, `lib/`,
-/// `clippy/` and `toolchain-*` beside the mode folders): nothing reads it now.
+/// `clippy/` and `toolchain-*` beside the mode folders): nothing reads it now. Only what such
+/// a judge named is removed (a digest's 32 hex digits, or a Rust version for clippy's
+/// settings), and a folder only once it is empty, so a `$JUDGE_CACHE` pointed at a folder of
+/// other things loses none of them.
 fn forget_old_layout(root: &Path) {
-    for name in FOLDERS.iter().chain(&["clippy"]) {
-        let _ = fs::remove_dir_all(root.join(name));
+    for folder in ["src", "bin", "lib", "clippy"] {
+        let named = if folder == "clippy" { version_named } else { digest_named };
+        let folder = root.join(folder);
+        for entry in fs::read_dir(&folder).into_iter().flatten().flatten() {
+            if named(&entry.file_name().to_string_lossy()) {
+                let path = entry.path();
+                let _ = if path.is_dir() { fs::remove_dir_all(&path) } else { fs::remove_file(&path) };
+            }
+        }
+        let _ = fs::remove_dir(&folder);
     }
     for entry in fs::read_dir(root).into_iter().flatten().flatten() {
-        if entry.file_name().to_string_lossy().starts_with("toolchain-") {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.strip_prefix("toolchain-").is_some_and(digest_named) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// `0123…cdef`, `check-0123….rs`: a name the judge gave an entry, by its digest.
+fn digest_named(name: &str) -> bool {
+    let name = name.strip_prefix("check-").or_else(|| name.strip_prefix("driver-")).unwrap_or(name);
+    name.len() >= 32 && name.bytes().take(32).all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// `1.85`: the folder of clippy's settings for a Rust version.
+fn version_named(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 
 /// Whether a process with this id is alive (its id is in this pid namespace's /proc).
@@ -190,8 +213,12 @@ mod tests {
         let root = std::env::temp_dir().join(format!("judge-cache-test-{}", std::process::id()));
         let _ = fs::remove_dir_all(&root);
         fs::create_dir_all(root.join("bin")).unwrap();
-        fs::write(root.join("bin").join("0123"), b"an old binary").unwrap();
-        fs::write(root.join("toolchain-0123"), b"an old answer").unwrap();
+        let old = "0123456789abcdef0123456789abcdef";
+        fs::write(root.join("bin").join(old), b"an old binary").unwrap();
+        fs::write(root.join("bin").join(format!("{old}.digest")), b"its seal").unwrap();
+        fs::write(root.join(format!("toolchain-{old}")), b"an old answer").unwrap();
+        fs::create_dir_all(root.join("src")).unwrap();
+        fs::write(root.join("src").join("notes.txt"), b"not the judge's").unwrap();
         fs::write(root.join("sandbox-0123"), b"the sandbox probe").unwrap();
         let (sandboxed, unconfined) = (Cache::open(&root, true).unwrap(), Cache::open(&root, false).unwrap());
         assert_ne!(sandboxed.folder, unconfined.folder);
@@ -201,8 +228,9 @@ mod tests {
         sandboxed.seal.put(&entry, b"made in a sandbox").unwrap();
         assert_eq!(sandboxed.seal.read(&entry).as_deref(), Some(&b"made in a sandbox"[..]));
         assert_eq!(unconfined.seal.read(&entry), None, "another folder's key does not open it");
-        assert!(!root.join("bin").exists() && !root.join("toolchain-0123").exists(), "the old layout goes");
+        assert!(!root.join("bin").exists() && !root.join(format!("toolchain-{old}")).exists(), "the old layout goes");
         assert!(root.join("sandbox-0123").exists(), "what is not the build cache's stays");
+        assert!(root.join("src").join("notes.txt").exists(), "a file the judge did not name stays");
         fs::remove_dir_all(&root).unwrap();
     }
 }

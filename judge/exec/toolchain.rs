@@ -40,8 +40,8 @@ pub fn install_command(leetcode: &str) -> String {
 /// answer per fingerprint: `cargo run` and a direct run see different rustup variables, and
 /// each keeps its own.
 pub fn find(rustc: &str, leetcode: &str, own: bool, cache: &Path, seal: &Seal) -> io::Result<Toolchain> {
-    let own = own.then(|| leetcode_toolchain(leetcode)).flatten();
-    let program = own.as_ref().map_or_else(|| rustc.to_string(), |p| p.display().to_string());
+    let leetcode_rustc = own.then(|| leetcode_toolchain(leetcode)).flatten();
+    let program = leetcode_rustc.as_ref().map_or_else(|| rustc.to_string(), |p| p.display().to_string());
     let fingerprint = toolchain_fingerprint(&program, leetcode);
     let remembered = cache.join(format!("toolchain-{}", Digest::of(fingerprint.as_bytes()).hex()));
     let known = seal
