@@ -102,16 +102,6 @@ pub fn explanation(values: &[i32]) -> [(&'static str, Json); 2] {
     ]
 }
 
-/// One item newer than LeetCode's Rust (paste's JSON gives them the same way).
-pub(super) fn newer_json(item: &Newer) -> Json {
-    Json::object([
-        ("item", Json::str(&item.item)),
-        ("since", Json::str(&item.since)),
-        ("line", Json::int(item.place.line)),
-        ("column", Json::int(item.place.column)),
-    ])
-}
-
 fn growth_json(growth: &Growth, report: &Report) -> Json {
     let (order, factor) = match growth.order {
         Order::Power { exponent } => ("power", Some(("exponent", exponent))),
@@ -182,7 +172,7 @@ pub fn report(
                     ),
                 ),
                 ("growth", Json::opt(growth.as_ref(), |g| growth_json(g, report))),
-                ("newer_than_leetcode", Json::Array(newer.iter().map(newer_json).collect())),
+                ("newer_than_leetcode", Json::Array(newer.iter().map(super::paste::newer_json).collect())),
                 ("results", Json::Array(results.collect())),
             ])
         },

@@ -47,6 +47,16 @@ pub fn newer(item: &Newer) -> String {
     format!("{place}: `{}` is stable since Rust {since}", item.item)
 }
 
+/// One item newer than LeetCode's Rust, for JSON (the judge's report gives them the same way).
+pub fn newer_json(item: &Newer) -> Json {
+    Json::object([
+        ("item", Json::str(&item.item)),
+        ("since", Json::str(&item.since)),
+        ("line", Json::int(item.place.line)),
+        ("column", Json::int(item.place.column)),
+    ])
+}
+
 /// What the error most likely means, where its own line does not say it already.
 fn likely_words(likely: Likely) -> Option<String> {
     match likely {
@@ -153,7 +163,7 @@ pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, exit:
             ]),
             Problem::TooNew { items } => Json::object([
                 ("kind", Json::str("too new")),
-                ("newer_than_leetcode", Json::Array(items.iter().map(super::judge_json::newer_json).collect())),
+                ("newer_than_leetcode", Json::Array(items.iter().map(newer_json).collect())),
                 ("text", text),
             ]),
             Problem::Unchecked { error } => {
