@@ -321,12 +321,12 @@ pub static SANDBOX: Flag = Flag {
 
 pub static LEETCODE_RUST: Flag = Flag {
     name: "--leetcode-rust",
-    kind: Kind::Text,
+    kind: Kind::Version,
     placeholder: "VERSION",
     commands: &[Judge, Run, Paste, Watch],
     default: Default::Value(crate::problem::leetcode::RUST_VERSION),
     repeats: &[],
-    help: "the Rust version LeetCode compiles with: std APIs newer than it are named (paste: refused)",
+    help: "the Rust version LeetCode compiles with: built by that version where rustup has it, else std APIs newer than it are named (paste: refused)",
     set: |args, value| args.leetcode_rust = text(value),
 };
 

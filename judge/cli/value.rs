@@ -14,6 +14,8 @@ pub enum Kind {
     Switch,
     /// Any text: a name, a pattern, a path.
     Text,
+    /// A Rust version: `1.85` or `1.74.1`.
+    Version,
     /// A whole number from `min` to `max`.
     Count { min: u64, max: u64 },
     /// `1`, `0.5`, `1.5s` or `300ms`.
@@ -74,6 +76,8 @@ pub fn read_value(name: &'static str, kind: Kind, text: Option<String>) -> Resul
         Kind::Switch => Value::On,
         Kind::Text if text.is_empty() => return Err(bad()),
         Kind::Text => Value::Text(text),
+        Kind::Version if is_rust_version(&text) => Value::Text(text),
+        Kind::Version => return Err(bad()),
         Kind::OptionalPath => Value::OptionalPath(Some(text).filter(|t| !t.is_empty())),
         Kind::Count { min, max } => {
             let n = number(&text).filter(|n| *n >= min).ok_or_else(bad)?;
@@ -101,6 +105,13 @@ pub fn read_value(name: &'static str, kind: Kind, text: Option<String>) -> Resul
         Kind::Shape => Value::Shape(Shape::parse(&text).ok_or_else(bad)?),
         Kind::Operator => Value::Operator(Operator::parse(&text).ok_or_else(bad)?),
     })
+}
+
+/// `1.MINOR` or `1.MINOR.PATCH`, in plain decimal: the versions Rust 1 has had.
+fn is_rust_version(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('.').collect();
+    let number = |p: &&str| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit());
+    (2..=3).contains(&parts.len()) && parts[0] == "1" && parts.iter().all(number)
 }
 
 /// `1`, `0.5`, `1.5s` or `300ms`, rounded to whole milliseconds, from 1ms to one hour.

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use super::{emit, status, Exit, Stop};
 use crate::cli::Args;
+use crate::exec::compile::Checks;
+use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Plan};
 use crate::judging::report::{first_failure, Report};
 use crate::judging::verdict::Verdict;
@@ -33,7 +35,17 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         fail_fast: false,
         all_failures: true,
     };
-    let cards = engine::run(&bench, &plan, &mut |_| {});
+    // Which standard library items are newer than LeetCode's Rust, beside the calls, as the
+    // judge warns of them; and, where the compiler is not LeetCode's own, what that leaves out.
+    let (cards, newer): (_, Vec<Vec<Newer>>) = std::thread::scope(|scope| {
+        let newer = scope.spawn(|| bench.submissions.iter().map(|s| bench.newer(s).unwrap_or_default()).collect());
+        let cards = engine::run(&bench, &plan, &mut |_| {});
+        (cards, newer.join().unwrap_or_default())
+    });
+    let about = bench.compiler.about();
+    if about.checks != Checks::Everything && !args.plain {
+        out.note(&format!("judge: {}", render::paste::compiler(&about)));
+    }
     let report = Report::new(bench, cards, &args.solutions, false, start.elapsed());
     let all_right = report.cards.iter().all(|r| first_failure(r) == Some(Verdict::Ac));
     let exit = status(report.has_judge_errors(), !all_right);
@@ -41,7 +53,8 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         return plain(&report, out);
     }
     let style = Style::new(args.color);
-    emit(out, args.format, exit, || render::run::text(&report, style), |e| render::run::json(&report, e))
+    let text = || render::run::text(&report, style) + &render::verdicts::newer(&report, &newer);
+    emit(out, args.format, exit, text, |e| render::run::json(&report, e))
 }
 
 /// The testcases' text and where it came from: `--file`, the argument, or stdin (also for `-`).

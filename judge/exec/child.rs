@@ -339,8 +339,10 @@ impl Child {
     /// Makes the call loaded last, and counts it.
     fn go(&mut self, dry: bool, peak: &mut Reading) -> Result<Answered, Ending> {
         let owed = std::mem::take(&mut self.owed);
+        let go = Arc::new(Request::Go { dry }.encode(self.seq));
+        // The call starts once `Go` is on its way: before, the child waits on the judge.
+        self.send(go)?;
         let mut watch = self.watch(self.limits.time, self.limits.time * FUSE, true, owed);
-        self.send(Arc::new(Request::Go { dry }.encode(self.seq)))?;
         let reply = self.wait(self.seq, &mut watch, peak)?;
         let (length, answer) = match reply {
             Reply::Answer { length, answer } => (length, answer),

@@ -1,32 +1,37 @@
-//! Compiling submissions the way LeetCode does: `pub struct Solution;`, then the file, then a
-//! `main` that calls the method as LeetCode's own code does, `Solution::stone_game_iii(v)`
-//! with a `Vec<i32>`, wanting a `String`: any parameter name, `mut`, layout or visibility that
-//! LeetCode accepts compiles here. Built by the toolchain's own rustc (see `toolchain`) in
-//! LeetCode's edition, optimised, overflow checks off. `pub struct Solution;` shares the file's
-//! first line, so a compiler error or a panic points at the file's own line numbers. The
-//! judge's driver is a library built once and linked into every binary.
+//! Compiling submissions the way LeetCode does: the file from its first line, then LeetCode's
+//! items after it, `pub struct Solution;` and a `main` that calls the method as LeetCode's own
+//! code does, `Solution::stone_game_iii(v)` with a `Vec<i32>`, wanting a `String`: any
+//! parameter name, `mut`, layout or visibility that LeetCode accepts compiles here, and a file
+//! that opens with `//!` or `#![allow(…)]` too. The file's lines are rustc's lines, so an
+//! error or a panic names the file's own line; `diagnose` keeps every line of LeetCode's items
+//! out of what the user reads. Built by LeetCode's own version of rustc where rustup has it,
+//! else by the toolchain's own (see `toolchain`), in LeetCode's edition, optimised, overflow
+//! checks off. The judge's driver is a library built once and linked into every binary.
 //!
-//! Builds are cached under the cache folder, named by a digest of the whole generated source,
-//! the driver, the compiler's version and the flags: only what changed is rebuilt, and a file
-//! that does not compile is not compiled again until it changes. Every entry is sealed with
-//! a digest of its bytes (`files`): one changed since it was made is made again, not trusted.
+//! Builds are cached (see `cache`), named by a digest of the whole generated source, the
+//! driver, the compiler's version, the flags and the limits: only what changed is rebuilt, and
+//! a file that does not compile, or passes the compile memory or binary size limit, is not
+//! compiled again until it changes. Every entry is sealed under its folder's key (`files`):
+//! one changed since it was made is made again, not trusted.
 //!
 //! A batch build puts many units (mutants) in one binary, each in its own module, and drops
-//! the ones the compiler rejects until the rest compile. A check (for `paste`, and beside a
-//! judged build) compiles one unit without code generation through `clippy-driver`, which also
-//! names every standard library item newer than LeetCode's Rust.
+//! the ones the compiler rejects until the rest compile. Where the compiler is not LeetCode's
+//! own version, a check (for `paste`, and beside a judged build) compiles one unit without
+//! code generation through `clippy-driver`, which names every standard library item newer
+//! than LeetCode's Rust; language features newer than it are then not checked.
 
 use std::fs;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{ExitStatus, Stdio};
 use std::sync::OnceLock;
 
-use super::diagnose::{diagnose, newer, unowned, CompileError, Newer, SourceMap};
+use super::cache::Cache;
+use super::diagnose::{diagnose, newer, unowned, CompileError, Lines, Newer, SourceMap, Wrapping};
 use super::digest::Hasher;
-use super::files::{place_sealed, put_sealed, read_sealed, unique, write_atomically};
+use super::files::{unique, write_atomically};
 use super::sandbox;
 use super::sys;
 use super::toolchain::{self, Toolchain};
@@ -59,23 +64,29 @@ pub struct Batch {
     pub binary: Option<Binary>,
 }
 
-/// What checking one file as LeetCode compiles it found.
-#[derive(Clone, Debug)]
-pub struct Checked {
-    pub error: Option<CompileError>,
-    /// The standard library items it uses that are newer than LeetCode's Rust; None when the
-    /// toolchain has no `clippy-driver` to tell.
-    pub newer: Option<Vec<Newer>>,
+/// How much of what LeetCode's Rust would refuse for being newer a build refuses too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// Built by LeetCode's own version: whatever is newer, a language feature or a library
+    /// item, does not compile.
+    Everything,
+    /// Built by another version; clippy names the standard library items newer than
+    /// LeetCode's, and language features newer than it are not checked.
+    LibraryItems,
+    /// Built by another version that has no `clippy-driver`: nothing newer is named.
+    Nothing,
 }
 
-struct Layout {
-    source: String,
-    map: SourceMap,
-    key: String,
-    /// The shown path a single unit's file is remapped to.
-    remap: Option<String>,
-    /// Where the generated source is written, on the host.
-    path: PathBuf,
+/// Which compiler builds, as a report says it once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct About {
+    /// `rustc 1.85.0 (4d91de4e4 2025-02-17)`.
+    pub version: String,
+    /// LeetCode's Rust, as set: `1.85`.
+    pub leetcode_rust: String,
+    pub checks: Checks,
+    /// The one command that installs LeetCode's own version for the judge to build with.
+    pub install: String,
 }
 
 /// Why the compiler could not be used at all.
@@ -90,16 +101,19 @@ pub enum CompilerMissing {
 pub struct Settings {
     /// `2021`.
     pub edition: &'static str,
-    /// `1.85`: items newer than this are named.
+    /// `1.85`: built by that version where rustup has it, else items newer than it are named.
     pub rust_version: String,
     /// How long one rustc run may take, by the judge's clock; more is a compile error of its
     /// own ("compile time limit"), not remembered.
     pub time_limit: std::time::Duration,
+    /// Whether to build with rustup's toolchain of `rust_version` where it is installed (a
+    /// test turns this off to try the other way on a machine that has it).
+    pub own_toolchain: bool,
 }
 
 pub struct Compiler {
     toolchain: Toolchain,
-    cache: PathBuf,
+    cache: Cache,
     settings: Settings,
     /// Whether rustc runs in a sandbox: it then sees the toolchain, its one source file, the
     /// driver library and a folder to write in, and nothing of the workspace.
@@ -141,8 +155,12 @@ const DRIVER_CRATE: &str = "judge_driver";
 const DRIVER_FILE: &str = "libjudge_driver.rlib";
 
 /// A compile gets this much address space; more is a compile error of its own ("compile
-/// memory limit").
+/// memory limit"), remembered: the same file passes it again on any machine.
 const COMPILE_MEMORY: u64 = 8 << 30;
+/// The largest file a compile may write (the binary, and each object file on the way to it);
+/// a larger one is a compile error of its own ("binary size limit"), remembered. A submission
+/// here is about 0.5 MiB; a larger one holds initialised data, which every edit would store again.
+pub const BINARY_LIMIT: u64 = 64 << 20;
 /// A compiler's private /tmp, and how many processes (threads count) it may run.
 const COMPILE_SCRATCH: u64 = 512 << 20;
 const COMPILE_PROCESSES: u64 = 512;
@@ -164,22 +182,59 @@ fn driver_source() -> String {
     source
 }
 
+/// How a generated source calls the method: through the judge's driver, or as LeetCode's
+/// `main` would, for a check that generates no code.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Harness {
+    Driver,
+    Check,
+}
+
+/// A generated source, its map, and the name its build is cached under.
+struct Layout {
+    source: String,
+    map: SourceMap,
+    key: String,
+    /// The shown path a single unit's file is remapped to.
+    remap: Option<String>,
+    /// Where the generated source is written, on the host.
+    path: PathBuf,
+}
+
 impl Compiler {
-    /// Finds the compiler and prepares the cache folder.
+    /// Finds the compiler and prepares the cache folder of this mode (see `cache`).
     pub fn new(cache: &Path, settings: Settings, sandboxed: bool) -> Result<Compiler, CompilerMissing> {
         let rustc = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
-        for folder in ["src", "bin", "lib"] {
-            let path = cache.join(folder);
-            fs::create_dir_all(&path).map_err(|error| CompilerMissing::Cache { path, error })?;
-        }
-        let toolchain = toolchain::find(&rustc, cache)
+        let cache = Cache::open(cache, sandboxed)
+            .map_err(|error| CompilerMissing::Cache { path: cache.to_path_buf(), error })?;
+        let leetcode = &settings.rust_version;
+        let toolchain = toolchain::find(&rustc, leetcode, settings.own_toolchain, &cache.folder, &cache.seal)
             .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
-        Ok(Compiler { toolchain, cache: cache.to_path_buf(), settings, sandboxed, driver: OnceLock::new() })
+        Ok(Compiler { toolchain, cache, settings, sandboxed, driver: OnceLock::new() })
     }
 
     /// `rustc 1.95.0 (59807616e 2026-04-14)`.
     pub fn version(&self) -> &str {
         self.toolchain.version.lines().next().unwrap_or("rustc")
+    }
+
+    /// How much of what is newer than LeetCode's Rust the builds refuse or name.
+    pub fn checks(&self) -> Checks {
+        match (self.toolchain.leetcode, &self.toolchain.clippy_driver) {
+            (true, _) => Checks::Everything,
+            (false, Some(_)) => Checks::LibraryItems,
+            (false, None) => Checks::Nothing,
+        }
+    }
+
+    /// Which compiler builds, and how much of what is newer than LeetCode's Rust it tells.
+    pub fn about(&self) -> About {
+        About {
+            version: self.version().to_string(),
+            leetcode_rust: self.settings.rust_version.clone(),
+            checks: self.checks(),
+            install: toolchain::install_command(&self.settings.rust_version),
+        }
     }
 
     /// One submission, alone in its binary, exactly as LeetCode lays it out.
@@ -195,29 +250,42 @@ impl Compiler {
     }
 
     /// The generated source of `chosen`, its map, and the name its build is cached under.
-    fn layout(&self, chosen: &[&Unit]) -> io::Result<Layout> {
-        let (source, units_at, entries) = generate(chosen);
+    fn layout(&self, chosen: &[&Unit], harness: Harness) -> io::Result<Layout> {
+        let (source, units, wrapping) = generate(chosen, harness);
         let mut key = Hasher::new();
         key.write(source.as_bytes())
             .write(self.toolchain.version.as_bytes())
-            .write(self.driver()?.as_os_str().as_bytes())
             .write(self.settings.edition.as_bytes())
-            // What a file can read at compile time (`include_str!`) depends on the sandbox.
-            .write(&[u8::from(self.sandboxed)]);
-        for flag in CODEGEN.iter().chain(&BINARY) {
+            .write(&COMPILE_MEMORY.to_le_bytes())
+            .write(&BINARY_LIMIT.to_le_bytes());
+        let flags: Vec<&str> = match harness {
+            Harness::Driver => {
+                key.write(self.driver()?.as_os_str().as_bytes());
+                CODEGEN.iter().chain(&BINARY).copied().collect()
+            }
+            Harness::Check => {
+                key.write(self.settings.rust_version.as_bytes());
+                CHECK.to_vec()
+            }
+        };
+        for flag in flags {
             key.write(flag.as_bytes());
         }
         if let [unit] = chosen {
             key.write(unit.shown.as_bytes());
         }
         let key = key.finish().hex();
-        let generated = self.cache.join("src").join(format!("{key}.rs"));
+        let name = match harness {
+            Harness::Driver => format!("{key}.rs"),
+            Harness::Check => format!("check-{key}.rs"),
+        };
+        let generated = self.cache.folder.join("src").join(name);
         // One unit: panics, `dbg!` and errors name the submission's own file.
         let remap = match chosen {
             [unit] => Some(unit.shown.clone()),
             _ => None,
         };
-        let map = SourceMap { generated: self.seen(&generated), units: units_at, entries, remapped: remap.is_some() };
+        let map = SourceMap { generated: self.seen(&generated), units, wrapping, remapped: remap.is_some() };
         Ok(Layout { source, map, key, remap, path: generated })
     }
 
@@ -225,32 +293,38 @@ impl Compiler {
     /// compiler rejects are dropped, their error kept in their slot, and the rest rebuilt.
     pub fn build_batch(&self, units: &[Unit]) -> io::Result<Batch> {
         let mut errors: Vec<Option<CompileError>> = vec![None; units.len()];
+        let seal = &self.cache.seal;
         loop {
             let alive: Vec<usize> = (0..units.len()).filter(|&i| errors[i].is_none()).collect();
             if alive.is_empty() {
                 return Ok(Batch { errors, binary: None });
             }
             let chosen: Vec<&Unit> = alive.iter().map(|&i| &units[i]).collect();
-            let Layout { source, map, key, remap, path } = self.layout(&chosen)?;
-            let binary = self.cache.join("bin").join(&key);
-            if read_sealed(&binary).is_some() {
+            let Layout { source, map, key, remap, path } = self.layout(&chosen, Harness::Driver)?;
+            let binary = self.cache.folder.join("bin").join(&key);
+            if seal.read(&binary).is_some() {
                 return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
             }
-            let failure = self.cache.join("bin").join(format!("{key}.ce"));
-            let stderr = match read_sealed(&failure) {
-                Some(cached) => String::from_utf8_lossy(&cached).into_owned(),
+            let failure = self.cache.folder.join("bin").join(format!("{key}.ce"));
+            let remembered = seal.read(&failure).map(|said| Remembered::read(&String::from_utf8_lossy(&said)));
+            let stderr = match remembered {
+                Some(Remembered::Said(stderr)) => stderr,
+                Some(Remembered::Limit(error)) => {
+                    return Ok(Batch { errors: vec![Some(error); units.len()], binary: None })
+                }
                 None => match self.rustc(&source, &path, &binary, remap.as_deref())? {
                     Ran::Finished { success: true, .. } => {
                         return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) })
                     }
                     Ran::Finished { stderr, .. } => {
-                        put_sealed(&failure, stderr.as_bytes())?;
+                        seal.put(&failure, Remembered::Said(stderr.clone()).text().as_bytes())?;
                         stderr
                     }
-                    // Not cached: a loaded machine may pass the limit where a quiet one does not.
-                    Ran::OverLimit(error) => {
-                        let errors = units.iter().map(|_| Some(error.clone())).collect();
-                        return Ok(Batch { errors, binary: None });
+                    Ran::OverLimit { error, remembered } => {
+                        if remembered {
+                            seal.put(&failure, Remembered::Limit(error.clone()).text().as_bytes())?;
+                        }
+                        return Ok(Batch { errors: vec![Some(error); units.len()], binary: None });
                     }
                 },
             };
@@ -273,69 +347,45 @@ impl Compiler {
         }
     }
 
-    /// Compiles one unit as LeetCode wraps it, without code generation, and asks clippy which
-    /// standard library items it uses that LeetCode's Rust does not have yet. A result is not
-    /// checked again until the file, the settings or the compiler change.
-    pub fn check(&self, unit: &Unit) -> io::Result<Checked> {
-        let mut source = format!("pub struct Solution; {}", unit.source);
-        if !source.ends_with('\n') {
-            source.push('\n');
+    /// The standard library items one unit uses that LeetCode's Rust does not have yet, as
+    /// clippy names them: none to name when the compiler is LeetCode's own (they do not
+    /// compile), None when it cannot tell (no `clippy-driver`, or the check ran past its time).
+    /// A result is not asked again until the file, the settings or the compiler change.
+    pub fn newer(&self, unit: &Unit) -> io::Result<Option<Vec<Newer>>> {
+        match self.checks() {
+            Checks::Everything => return Ok(Some(Vec::new())),
+            Checks::Nothing => return Ok(None),
+            Checks::LibraryItems => {}
         }
-        let call_line = source.lines().count() + 1;
-        source.push_str(&format!(
-            "fn main() {{\n    let _: String = Solution::{}(Vec::<i32>::new());\n}}\n",
-            problem::METHOD
-        ));
-        let clippy = self.toolchain.clippy_driver.as_deref();
-        let key = Hasher::new()
-            .write(source.as_bytes())
-            .write(self.settings.edition.as_bytes())
-            .write(self.settings.rust_version.as_bytes())
-            .write(self.toolchain.version.as_bytes())
-            .write(&[u8::from(clippy.is_some()), u8::from(self.sandboxed)])
-            .write(unit.shown.as_bytes())
-            .write(CHECK.concat().as_bytes())
-            .finish()
-            .hex();
-        let path = self.cache.join("src").join(format!("check-{key}.rs"));
-        let map = SourceMap {
-            generated: self.seen(&path),
-            units: vec![(1, unit.source.lines().count().max(1), unit.shown.clone())],
-            entries: vec![call_line + 1],
-            remapped: true,
-        };
-        let remembered = self.cache.join("bin").join(format!("check-{key}"));
-        let said = match read_sealed(&remembered) {
+        let Layout { source, map, key, remap, path } = self.layout(&[unit], Harness::Check)?;
+        let remembered = self.cache.folder.join("bin").join(format!("check-{key}"));
+        let stderr = match self.cache.seal.read(&remembered) {
             Some(said) => String::from_utf8_lossy(&said).into_owned(),
             None => {
                 write_atomically(&path, source.as_bytes())?;
                 let job = Job {
-                    tool: if clippy.is_some() { Tool::Clippy } else { Tool::Rustc },
+                    tool: Tool::Clippy,
                     source: &path,
                     output: "leetcode.rmeta",
                     keep: None,
                     driver: None,
-                    shown: Some(&unit.shown),
+                    shown: remap.as_deref(),
                     args: CHECK.iter().map(|a| a.to_string()).collect(),
                 };
-                let said = match self.run(&job)? {
-                    Ran::Finished { success, stderr } => format!("{}\n{stderr}", u8::from(success)),
-                    Ran::OverLimit(error) => return Ok(Checked { error: Some(error), newer: None }),
+                let stderr = match self.run(&job)? {
+                    Ran::Finished { stderr, .. } => stderr,
+                    Ran::OverLimit { .. } => return Ok(None),
                 };
-                put_sealed(&remembered, said.as_bytes())?;
-                said
+                self.cache.seal.put(&remembered, stderr.as_bytes())?;
+                stderr
             }
         };
-        let (passed, stderr) = said.split_once('\n').unwrap_or(("0", ""));
-        let error = (passed != "1")
-            .then(|| diagnose(stderr, &map).into_iter().next().map(|(_, e)| e).unwrap_or_else(|| unowned(stderr)));
-        let newer = clippy.map(|_| newer(stderr, &map, &unit.source));
-        Ok(Checked { error, newer })
+        Ok(Some(newer(&stderr, &map, &unit.source)))
     }
 
     /// A folder holding the `clippy.toml` that sets LeetCode's Rust version for clippy.
     fn clippy_conf(&self) -> io::Result<PathBuf> {
-        let folder = self.cache.join("clippy").join(&self.settings.rust_version);
+        let folder = self.cache.folder.join("clippy").join(&self.settings.rust_version);
         let file = folder.join("clippy.toml");
         let text = format!("msrv = \"{}\"\n", self.settings.rust_version);
         if fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
@@ -355,13 +405,14 @@ impl Compiler {
 
     /// One run of the compiler, in a sandbox of its own where children have one, with a clean
     /// environment (only PATH, for the linker), a fresh folder to write in, a wall-clock limit
-    /// and a ceiling on its address space; killed with the judge.
+    /// and ceilings on its address space and on the size of any file it writes; killed with
+    /// the judge.
     fn run(&self, job: &Job) -> io::Result<Ran> {
-        let folder = self.cache.join("bin").join(format!("run-{}-{}", std::process::id(), unique()));
+        let folder = self.cache.folder.join("bin").join(format!("run-{}-{}", std::process::id(), unique()));
         fs::create_dir_all(&folder)?;
         let ran = self.run_in(job, &folder).and_then(|ran| {
             if let (Ran::Finished { success: true, .. }, Some(keep)) = (&ran, job.keep) {
-                place_sealed(&folder.join(job.output), keep)?;
+                self.cache.seal.place(&folder.join(job.output), keep)?;
             }
             Ok(ran)
         });
@@ -380,7 +431,7 @@ impl Compiler {
         };
         let bounds = sandbox::Bounds {
             address_space: COMPILE_MEMORY,
-            file_size: u64::MAX,
+            file_size: BINARY_LIMIT,
             files: COMPILE_FILES,
             processes: COMPILE_PROCESSES,
         };
@@ -438,23 +489,15 @@ impl Compiler {
         let finished = within(&mut child, self.settings.time_limit)?;
         let said = said.and_then(|reading| reading.join().ok()).unwrap_or_default();
         let stderr = String::from_utf8_lossy(&said).into_owned();
-        let Some(status) = finished else {
-            let limit = self.settings.time_limit;
-            let error =
-                CompileError::whole(format!("compile time limit: rustc ran past {limit:?} and was killed"), stderr);
-            return Ok(Ran::OverLimit(error));
-        };
-        match (status.code(), status.signal()) {
-            (Some(code), _) => Ok(Ran::Finished { success: code == 0, stderr }),
-            (None, Some(sys::SIGABRT)) if stderr.contains("memory allocation of") => {
-                let gib = COMPILE_MEMORY >> 30;
+        match finished {
+            Some(status) => ended(status, stderr),
+            None => {
+                let limit = self.settings.time_limit;
                 let error =
-                    CompileError::whole(format!("compile memory limit: rustc ran out of its {gib} GiB"), stderr);
-                Ok(Ran::OverLimit(error))
+                    CompileError::whole(format!("compile time limit: rustc ran past {limit:?} and was killed"), stderr);
+                // Not remembered: a loaded machine may pass the limit where a quiet one does not.
+                Ok(Ran::OverLimit { error, remembered: false })
             }
-            // Killed by something else (the kernel's out-of-memory killer, say): the judge's
-            // trouble, not the file's, and nothing to remember.
-            (None, signal) => Err(io::Error::other(format!("rustc was killed by signal {}", signal.unwrap_or(0)))),
         }
     }
 
@@ -491,13 +534,13 @@ impl Compiler {
             key.write(flag.as_bytes());
         }
         let key = key.finish().hex();
-        let folder = self.cache.join("lib").join(&key);
+        let folder = self.cache.folder.join("lib").join(&key);
         let library = folder.join(DRIVER_FILE);
-        if read_sealed(&library).is_some() {
+        if self.cache.seal.read(&library).is_some() {
             return Ok(library);
         }
         fs::create_dir_all(&folder)?;
-        let path = self.cache.join("src").join(format!("driver-{key}.rs"));
+        let path = self.cache.folder.join("src").join(format!("driver-{key}.rs"));
         write_atomically(&path, source.as_bytes())?;
         let mut args: Vec<String> = CODEGEN.iter().map(|a| a.to_string()).collect();
         args.extend(["--crate-type=rlib".to_string(), format!("--crate-name={DRIVER_CRATE}")]);
@@ -513,15 +556,74 @@ impl Compiler {
         match self.run(&job)? {
             Ran::Finished { success: true, .. } => {}
             Ran::Finished { stderr, .. } => return Err(io::Error::other(stderr)),
-            Ran::OverLimit(error) => return Err(io::Error::other(error.headline)),
+            Ran::OverLimit { error, .. } => return Err(io::Error::other(error.headline)),
         }
         Ok(library)
     }
 }
 
+/// How a compiler run that ended, ended: for the file, or as the judge's own trouble (a full
+/// disk, a crash), which is an error and never remembered.
+fn ended(status: ExitStatus, stderr: String) -> io::Result<Ran> {
+    let said = |words: &[&str]| stderr.lines().find(|l| words.iter().any(|w| l.contains(w))).map(str::trim);
+    if let Some(line) = said(&["No space left on device", "Disk quota exceeded"]) {
+        let line = line.strip_prefix("= note: ").unwrap_or(line);
+        let message = format!("the disk is full: rustc could not write the build ({line})");
+        return Err(io::Error::new(io::ErrorKind::StorageFull, message));
+    }
+    let over = |headline: String| {
+        Ok(Ran::OverLimit { error: CompileError::whole(headline, stderr.clone()), remembered: true })
+    };
+    let size = || over(format!("binary size limit: the build wrote a file past {} MiB", BINARY_LIMIT >> 20));
+    let linker_crashed =
+        said(&["terminated with signal", "failed: signal:"]).filter(|_| stderr.contains("linking with"));
+    match (status.code(), status.signal()) {
+        (Some(0), _) => Ok(Ran::Finished { success: true, stderr }),
+        (_, Some(sys::SIGXFSZ)) => size(),
+        (Some(_), _) if said(&["File size limit exceeded", "File too large"]).is_some() => size(),
+        (Some(_), _) if linker_crashed.is_some() => {
+            let line = linker_crashed.unwrap_or_default();
+            Err(io::Error::other(format!("the linker was killed ({line}); a full disk does this")))
+        }
+        (Some(_), _) => Ok(Ran::Finished { success: false, stderr }),
+        (None, Some(sys::SIGABRT)) if said(&["memory allocation of", "out of memory"]).is_some() => {
+            over(format!("compile memory limit: rustc ran out of its {} GiB", COMPILE_MEMORY >> 30))
+        }
+        // Killed by something else (the kernel's out-of-memory killer, say): the judge's
+        // trouble, not the file's, and nothing to remember.
+        (None, signal) => Err(io::Error::other(format!("rustc was killed by signal {}", signal.unwrap_or(0)))),
+    }
+}
+
+/// What a build that made no binary remembers: what rustc said, or the limit it passed.
+enum Remembered {
+    Said(String),
+    Limit(CompileError),
+}
+
+impl Remembered {
+    fn text(&self) -> String {
+        match self {
+            Remembered::Said(stderr) => format!("said\n{stderr}"),
+            Remembered::Limit(error) => format!("limit\n{}\n{}", error.headline, error.diagnostic),
+        }
+    }
+
+    fn read(text: &str) -> Remembered {
+        match text.split_once('\n') {
+            Some(("limit", rest)) => {
+                let (headline, diagnostic) = rest.split_once('\n').unwrap_or((rest, ""));
+                Remembered::Limit(CompileError::whole(headline.to_string(), diagnostic.to_string()))
+            }
+            Some((_, stderr)) => Remembered::Said(stderr.to_string()),
+            None => Remembered::Said(text.to_string()),
+        }
+    }
+}
+
 /// Waits for a compiler up to `limit`; past it kills its whole process group (the linker it
 /// started too, before anything is reaped, so the group's id is still its own) and says None.
-fn within(child: &mut std::process::Child, limit: std::time::Duration) -> io::Result<Option<std::process::ExitStatus>> {
+fn within(child: &mut std::process::Child, limit: std::time::Duration) -> io::Result<Option<ExitStatus>> {
     let deadline = std::time::Instant::now() + limit;
     loop {
         if let Some(status) = child.try_wait()? {
@@ -561,8 +663,10 @@ struct Job<'a> {
 enum Ran {
     /// It ran to its end; when it succeeded, the file it wrote is where the job keeps it.
     Finished { success: bool, stderr: String },
-    /// It passed the compile time or memory limit: a compile error of its own.
-    OverLimit(CompileError),
+    /// It passed the compile time, memory or binary size limit: a compile error of its own,
+    /// remembered when the same file would pass it on any machine (memory, size), not when a
+    /// loaded machine may pass it where a quiet one does not (time).
+    OverLimit { error: CompileError, remembered: bool },
 }
 
 /// A source being generated, and how many lines it has.
@@ -584,36 +688,126 @@ impl Generated {
     }
 }
 
-/// The generated source for `units`, each unit's (first line, line count, shown path), and
-/// the line of `main` that names each unit's method.
+/// The generated source for `units`: each unit's text from the first line of its own (alone,
+/// the file's first line; in a batch, inside a module of its own), LeetCode's
+/// `pub struct Solution;` after it, then `main`. With where each unit is, and which of
+/// LeetCode's lines an error may point at.
 #[allow(clippy::type_complexity)]
-fn generate(units: &[&Unit]) -> (String, Vec<(usize, usize, String)>, Vec<usize>) {
+fn generate(units: &[&Unit], harness: Harness) -> (String, Vec<Lines>, Vec<(usize, usize, Wrapping)>) {
     let mut out = Generated::default();
-    let (mut at, mut entries) = (Vec::new(), Vec::new());
+    let (mut lines, mut wrapping) = (Vec::new(), Vec::new());
     let single = units.len() == 1;
     for (i, unit) in units.iter().enumerate() {
+        let open = out.lines + 1;
         if !single {
             out.push(&format!("mod __u{i} {{"));
         }
         let first = out.lines + 1;
-        let last = out.push(&format!("pub struct Solution; {}", unit.source));
-        at.push((first, last + 1 - first, unit.shown.clone()));
+        let last = out.push(&unit.source);
+        wrapping.push((out.push("pub struct Solution;"), i, Wrapping::Solution));
         if !single {
             out.push("}");
         }
+        lines.push(Lines { text: first..last + 1, owned: open..out.lines + 1, shown: unit.shown.clone() });
     }
-    // The driver's allocator tells the judge of an allocation that failed.
-    out.push(&format!(
-        "#[global_allocator] static ALLOCATOR: {DRIVER_CRATE}::driver::Allocator = {DRIVER_CRATE}::driver::Allocator;"
-    ));
-    out.push("fn main() {");
-    out.push(&format!("let solutions: [{DRIVER_CRATE}::Solve; {}] = [", units.len()));
-    for i in 0..units.len() {
-        // LeetCode's own call, so that whatever it accepts (any parameter name, `mut`, a
-        // method that is not `pub`) is accepted here.
-        let path = if single { String::new() } else { format!("__u{i}::") };
-        entries.push(out.push(&format!("|v| -> String {{ {path}Solution::{}(v) }},", problem::METHOD)));
+    let main = match harness {
+        Harness::Driver => {
+            // The driver's allocator tells the judge of an allocation that failed.
+            out.push(&format!(
+                "#[global_allocator] static ALLOCATOR: {DRIVER_CRATE}::driver::Allocator = {DRIVER_CRATE}::driver::Allocator;"
+            ));
+            let main = out.push("fn main() {");
+            out.push(&format!("let solutions: [{DRIVER_CRATE}::Solve; {}] = [", units.len()));
+            for i in 0..units.len() {
+                // LeetCode's own call, so that whatever it accepts (any parameter name, `mut`,
+                // a method that is not `pub`) is accepted here.
+                let path = if single { String::new() } else { format!("__u{i}::") };
+                let call = out.push(&format!("|v| -> String {{ {path}Solution::{}(v) }},", problem::METHOD));
+                wrapping.push((call, i, Wrapping::Call));
+            }
+            out.push(&format!("];\n{DRIVER_CRATE}::driver::main(&solutions);\n}}"));
+            main
+        }
+        Harness::Check => {
+            let main = out.push("fn main() {");
+            let call = out.push(&format!("    let _: String = Solution::{}(Vec::<i32>::new());", problem::METHOD));
+            wrapping.push((call, 0, Wrapping::Call));
+            out.push("}");
+            main
+        }
+    };
+    // Alone in its binary, a unit owns every line: LeetCode's `main` is its `main`.
+    if let ([unit], true) = (lines.as_mut_slice(), single) {
+        unit.owned = 1..out.lines + 1;
+        wrapping.push((main, 0, Wrapping::Main));
     }
-    out.push(&format!("];\n{DRIVER_CRATE}::driver::main(&solutions);\n}}"));
-    (out.source, at, entries)
+    (out.source, lines, wrapping)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How a compiler run ended, by its status (as `wait` gives it) and what it said, in words.
+    fn ending(raw: i32, stderr: &str) -> String {
+        match ended(ExitStatus::from_raw(raw), stderr.to_string()) {
+            Ok(Ran::Finished { success, .. }) => format!("finished, success {success}"),
+            Ok(Ran::OverLimit { error, remembered }) => format!("{}, remembered {remembered}", error.headline),
+            Err(e) => format!("judge error: {e}"),
+        }
+    }
+
+    #[test]
+    fn a_compile_past_a_limit_is_a_remembered_ce_and_a_full_disk_is_the_judges_error() {
+        let exit = |code: i32| code << 8;
+        // What rustc said in each case on this machine (rustc 1.85 and 1.95, cc and rust-lld).
+        let oom = "rustc-LLVM ERROR: out of memory\nAllocation failed";
+        assert_eq!(ending(sys::SIGABRT, oom), "compile memory limit: rustc ran out of its 8 GiB, remembered true");
+        let own = "memory allocation of 8589934592 bytes failed";
+        assert_eq!(ending(sys::SIGABRT, own), "compile memory limit: rustc ran out of its 8 GiB, remembered true");
+        let size = "binary size limit: the build wrote a file past 64 MiB, remembered true";
+        assert_eq!(ending(sys::SIGXFSZ, ""), size);
+        let linker = "error: linking with `cc` failed: exit status: 1\n  = note: collect2: fatal error: ld terminated with signal 25 [File size limit exceeded]";
+        assert_eq!(ending(exit(1), linker), size);
+        let full = "error: linking with `cc` failed: exit status: 1\n  = note: /usr/bin/ld: final link failed: No space left on device";
+        assert!(ending(exit(1), full).starts_with("judge error: the disk is full"), "{}", ending(exit(1), full));
+        let full = "error: failed to write to `/out/rmeta/full.rmeta`: No space left on device (os error 28)";
+        assert!(ending(exit(1), full).starts_with("judge error: the disk is full"));
+        let bus = "error: linking with `cc` failed: exit status: 1\n  = note: collect2: fatal error: ld terminated with signal 7 [Bus error]";
+        assert!(ending(exit(1), bus).starts_with("judge error: the linker was killed"), "{}", ending(exit(1), bus));
+        assert_eq!(ending(exit(1), "error[E0308]: mismatched types"), "finished, success false");
+        assert_eq!(ending(exit(0), ""), "finished, success true");
+        assert_eq!(ending(sys::SIGKILL, ""), "judge error: rustc was killed by signal 9");
+        assert_eq!(ending(sys::SIGABRT, "thread panicked"), "judge error: rustc was killed by signal 6");
+    }
+
+    #[test]
+    fn a_remembered_failure_reads_back_as_it_was_written() {
+        let error = CompileError::whole("compile memory limit: rustc ran out of its 8 GiB".into(), "LLVM\nsaid".into());
+        match Remembered::read(&Remembered::Limit(error.clone()).text()) {
+            Remembered::Limit(read) => assert_eq!(read, error),
+            Remembered::Said(said) => panic!("read back as rustc's words: {said}"),
+        }
+        match Remembered::read(&Remembered::Said("error[E0308]: x\nlimit\n".into()).text()) {
+            Remembered::Said(said) => assert_eq!(said, "error[E0308]: x\nlimit\n"),
+            Remembered::Limit(read) => panic!("read back as a limit: {read:?}"),
+        }
+    }
+
+    #[test]
+    fn the_file_comes_first_and_its_lines_are_the_generated_lines() {
+        let unit = Unit { source: "#![allow(dead_code)]\nimpl Solution {}".into(), shown: "solutions/x.rs".into() };
+        let (source, lines, wrapping) = generate(&[&unit], Harness::Driver);
+        assert!(source.starts_with("#![allow(dead_code)]\nimpl Solution {}\npub struct Solution;\n"), "{source}");
+        assert_eq!(lines[0].text, 1..3);
+        let at = |what: Wrapping| wrapping.iter().find(|w| w.2 == what).map(|w| w.0);
+        let line = |n: usize| source.lines().nth(n - 1).unwrap_or("");
+        assert_eq!(line(at(Wrapping::Solution).unwrap()), "pub struct Solution;");
+        assert_eq!(line(at(Wrapping::Main).unwrap()), "fn main() {");
+        assert!(line(at(Wrapping::Call).unwrap()).contains("Solution::stone_game_iii(v)"));
+        // In a batch, each unit's text opens its own module, whose inner attributes it may hold.
+        let (source, lines, _) = generate(&[&unit, &unit], Harness::Driver);
+        assert_eq!(source.lines().nth(lines[1].text.start - 2), Some("mod __u1 {"));
+        assert_eq!(source.lines().nth(lines[1].text.start - 1), Some("#![allow(dead_code)]"));
+    }
 }

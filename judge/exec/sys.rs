@@ -42,6 +42,7 @@ pub const SIGKILL: i32 = 9;
 #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
 pub const SIGSEGV: i32 = 11;
 pub const SIGTERM: i32 = 15;
+pub const SIGXFSZ: i32 = 25;
 /// No such process: what a child reports when the judge ended before it started.
 pub const ESRCH: i32 = 3;
 

@@ -17,6 +17,7 @@ fn compiler() -> Compiler {
         edition: crate::problem::leetcode::EDITION,
         rust_version: crate::problem::leetcode::RUST_VERSION.to_string(),
         time_limit: Duration::from_secs(20),
+        own_toolchain: true,
     };
     Compiler::new(&cache, settings, sandbox::probe().is_ok()).unwrap_or_else(|e| panic!("{e:?}"))
 }
@@ -137,7 +138,10 @@ fn compile_errors_are_placed_in_the_submission_file() {
         shown: "solutions/slice.rs".into(),
     };
     let error = compiler().build(&wrong_signature).unwrap().unwrap_err();
-    assert!(error.signature && error.place.is_none(), "{error:?}");
+    // rustc points at LeetCode's call; the place is the method it calls, in the file.
+    assert!(error.signature(), "{error:?}");
+    assert_eq!(error.place.as_ref().map(|p| (p.file.as_str(), p.line)), Some(("solutions/slice.rs", 1)), "{error:?}");
+    assert!(!error.diagnostic.contains("|v|"), "LeetCode's call is not shown: {}", error.diagnostic);
 }
 
 #[test]

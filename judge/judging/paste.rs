@@ -1,8 +1,9 @@
-//! Will a file paste into LeetCode as it is? The compiler decides: the file is compiled the way
-//! LeetCode wraps it (`pub struct Solution;`, the file, LeetCode's own call of the method), in
-//! LeetCode's edition, and clippy names every standard library item newer than LeetCode's Rust.
-//! Text is read only after the compiler refused, to say in plain words what its error most
-//! likely means.
+//! Will a file paste into LeetCode as it is? The compiler decides: the file is built exactly
+//! as the judge builds it, LeetCode's way (the file from line 1, then `pub struct Solution;`
+//! and LeetCode's own call of the method), in LeetCode's edition, by LeetCode's own Rust where
+//! rustup has it; so paste and the judge never disagree, the compile limits included. Under
+//! another Rust, clippy names every standard library item newer than LeetCode's. Text is read
+//! only after the compiler refused, to say in plain words what its error most likely means.
 
 use super::submissions::Submission;
 use crate::exec::compile::Compiler;
@@ -10,94 +11,114 @@ use crate::exec::diagnose::{CompileError, Newer};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    /// It does not compile as LeetCode compiles it.
-    DoesNotCompile { error: CompileError, likely: Option<Likely> },
+    /// It does not compile as LeetCode compiles it; what each error most likely means.
+    DoesNotCompile { error: CompileError, likely: Vec<Likely> },
     /// It uses standard library items that LeetCode's Rust does not have yet.
     TooNew { items: Vec<Newer> },
-    /// The compiler itself could not be run.
+    /// The compiler itself could not be run, or could not write the build.
     Unchecked { error: String },
 }
 
 /// What a compile error most likely means for a LeetCode file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Likely {
-    /// It declares `struct Solution`, which LeetCode declares before the file.
+    /// It declares `struct Solution`, which LeetCode declares itself.
     DeclaresSolution,
+    /// It has a `fn main`; LeetCode writes the `main` that calls the method.
+    HasMain,
+    /// It holds no code at all.
+    Empty,
     /// It has no method `stone_game_iii` on `Solution`.
     NoMethod,
     /// The method takes or returns something LeetCode's call does not fit.
     Signature,
 }
 
-/// What the check found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Checked {
-    pub problems: Vec<Problem>,
-    /// False when the toolchain has no `clippy-driver`: the Rust version was not checked.
-    pub version_checked: bool,
-}
-
 /// Every reason `submission` would not paste into LeetCode as it is.
-pub fn check(compiler: &Compiler, submission: &Submission) -> Checked {
-    let checked = match compiler.check(&submission.unit()) {
-        Ok(checked) => checked,
-        Err(e) => {
-            return Checked { problems: vec![Problem::Unchecked { error: e.to_string() }], version_checked: false }
-        }
-    };
+pub fn check(compiler: &Compiler, submission: &Submission) -> Vec<Problem> {
+    let unit = submission.unit();
+    let unchecked = |e: std::io::Error| vec![Problem::Unchecked { error: e.to_string() }];
     let mut problems = Vec::new();
-    if let Some(error) = checked.error {
-        let likely = likely(&error);
-        problems.push(Problem::DoesNotCompile { error, likely });
+    match compiler.build(&unit) {
+        Err(e) => return unchecked(e),
+        Ok(Err(error)) => {
+            let likely = likely(&error, &submission.source);
+            problems.push(Problem::DoesNotCompile { error, likely });
+        }
+        Ok(Ok(_)) => match compiler.newer(&unit) {
+            Err(e) => return unchecked(e),
+            Ok(Some(items)) if !items.is_empty() => problems.push(Problem::TooNew { items }),
+            Ok(_) => {}
+        },
     }
-    if let Some(items) = checked.newer.as_ref().filter(|items| !items.is_empty()) {
-        problems.push(Problem::TooNew { items: items.clone() });
-    }
-    Checked { problems, version_checked: checked.newer.is_some() }
+    problems
 }
 
-/// Reads rustc's error code for what it means here.
-fn likely(error: &CompileError) -> Option<Likely> {
-    let code = |c: &str| error.headline.starts_with(&format!("error[{c}]"));
-    match () {
-        _ if code("E0428") && error.headline.contains("`Solution`") => Some(Likely::DeclaresSolution),
-        _ if error.signature && (code("E0599") || error.headline.contains(crate::problem::METHOD)) => {
-            Some(Likely::NoMethod)
+/// Reads rustc's error codes for what they mean here: each error of the diagnostic that
+/// clashes with LeetCode's items, then what the first one says of LeetCode's call.
+fn likely(error: &CompileError, source: &str) -> Vec<Likely> {
+    let mut found = Vec::new();
+    let headlines =
+        std::iter::once(error.headline.as_str()).chain(error.diagnostic.lines().filter(|l| l.starts_with("error")));
+    for headline in headlines.filter(|h| h.starts_with("error[E0428]")) {
+        let clash = match () {
+            _ if headline.contains("`Solution`") => Likely::DeclaresSolution,
+            _ if headline.contains("`main`") => Likely::HasMain,
+            _ => continue,
+        };
+        if !found.contains(&clash) {
+            found.push(clash);
         }
-        _ if error.signature => Some(Likely::Signature),
-        _ => None,
     }
+    let code = |c: &str| error.headline.starts_with(&format!("error[{c}]"));
+    let no_code = source.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with("//"));
+    found.extend(match () {
+        _ if !error.signature() => None,
+        _ if no_code => Some(Likely::Empty),
+        _ if code("E0599") || error.headline.contains(crate::problem::METHOD) => Some(Likely::NoMethod),
+        _ => Some(Likely::Signature),
+    });
+    found
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::compile::Settings;
+    use crate::exec::compile::{Checks, Settings};
     use crate::judging::submissions::Expect;
     use crate::problem::leetcode;
 
-    /// The files under `judge/tests/paste/`, each with the verdict LeetCode gives it on its first
-    /// line: `// paste: ready`, or `// paste: refused, <what stops it>`.
-    fn clients() -> Vec<(String, String, String)> {
+    /// The files under `judge/tests/paste/`, each with the answer LeetCode gives it on its first
+    /// line, `// paste: ready` or `// paste: refused, <what stops it>`; where LeetCode's own
+    /// Rust and a newer one with clippy's lint answer differently, on two lines,
+    /// `// paste by LeetCode's Rust: …` and `// paste by a newer Rust: …`.
+    fn fixtures(own: bool) -> Vec<(String, String, String)> {
         let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/judge/tests/paste");
         let mut files: Vec<_> = std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().path()).collect();
         files.sort();
+        let by = if own { "// paste by LeetCode's Rust: " } else { "// paste by a newer Rust: " };
         files
             .into_iter()
             .map(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
                 let source = std::fs::read_to_string(&path).unwrap();
-                let tag = source.lines().next().unwrap().strip_prefix("// paste: ").unwrap().to_string();
-                (path.file_name().unwrap().to_string_lossy().into_owned(), tag, source)
+                let tag =
+                    source.lines().take(2).find_map(|l| l.strip_prefix("// paste: ").or_else(|| l.strip_prefix(by)));
+                let tag = tag.unwrap_or_else(|| panic!("{name}: no '// paste: ' line, nor '{by}'")).to_string();
+                (name, tag, source)
             })
             .collect()
     }
 
-    fn compiler(rust_version: &str) -> Compiler {
+    /// LeetCode's Rust `rust_version`, built by that version itself where `own` and rustup has
+    /// it, else by the toolchain cargo uses.
+    fn compiler(rust_version: &str, own: bool) -> Compiler {
         let cache = concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge");
         let settings = Settings {
             edition: leetcode::EDITION,
             rust_version: rust_version.to_string(),
             time_limit: std::time::Duration::from_secs(20),
+            own_toolchain: own,
         };
         Compiler::new(std::path::Path::new(cache), settings, crate::exec::sandbox::probe().is_ok())
             .unwrap_or_else(|e| panic!("{e:?}"))
@@ -113,15 +134,28 @@ mod tests {
     }
 
     /// What the check says, in the words of the files' tags.
-    fn said(checked: &Checked) -> String {
-        match checked.problems.first() {
+    fn said(problems: &[Problem]) -> String {
+        match problems.first() {
             None => "ready".to_string(),
-            Some(Problem::DoesNotCompile { likely: Some(Likely::DeclaresSolution), .. }) => {
-                "refused, declares Solution".to_string()
+            Some(Problem::DoesNotCompile { error, .. }) if error.headline.starts_with("binary size limit") => {
+                "refused, binary size limit".to_string()
             }
-            Some(Problem::DoesNotCompile { likely: Some(Likely::NoMethod), .. }) => "refused, no method".to_string(),
-            Some(Problem::DoesNotCompile { likely: Some(Likely::Signature), .. }) => "refused, signature".to_string(),
-            Some(Problem::DoesNotCompile { .. }) => "refused, does not compile".to_string(),
+            Some(Problem::DoesNotCompile { likely, .. }) if likely.is_empty() => {
+                "refused, does not compile".to_string()
+            }
+            Some(Problem::DoesNotCompile { likely, .. }) => {
+                let words: Vec<&str> = likely
+                    .iter()
+                    .map(|l| match l {
+                        Likely::DeclaresSolution => "declares Solution",
+                        Likely::HasMain => "has main",
+                        Likely::Empty => "empty",
+                        Likely::NoMethod => "no method",
+                        Likely::Signature => "signature",
+                    })
+                    .collect();
+                format!("refused, {}", words.join(", "))
+            }
             Some(Problem::TooNew { items }) => {
                 let names: Vec<String> = items.iter().map(|n| format!("{} {}", n.item, n.since)).collect();
                 format!("refused, too new: {}", names.join(", "))
@@ -130,15 +164,96 @@ mod tests {
         }
     }
 
+    /// Every line number a diagnostic names, in `--> file:L:C` and in a snippet's gutter.
+    fn line_numbers(diagnostic: &str) -> Vec<usize> {
+        let mut numbers = Vec::new();
+        for line in diagnostic.lines() {
+            let trimmed = line.trim_start();
+            if let Some(place) = trimmed.strip_prefix("--> ").or_else(|| trimmed.strip_prefix("::: ")) {
+                numbers.extend(place.rsplit(':').nth(1).and_then(|n| n.parse::<usize>().ok()));
+            } else if let Some((number, rest)) = trimmed.split_once(' ') {
+                let marked = rest.trim_start().starts_with(['|', '+', '-', '~']);
+                numbers.extend(number.parse::<usize>().ok().filter(|_| marked));
+            }
+        }
+        numbers
+    }
+
+    /// Each fixture's answer by `compiler`; and for a file that does not compile, no line of
+    /// LeetCode's items in what the user reads: every line number inside the file, its place
+    /// in the file, nothing but the file's own text quoted.
+    fn check_fixtures(compiler: &Compiler, own: bool) {
+        let fixtures = fixtures(own);
+        assert!(fixtures.len() >= 20, "{fixtures:?}");
+        for (name, tag, source) in fixtures {
+            let problems = check(compiler, &submission(&name, &source));
+            assert_eq!(said(&problems), tag, "{name}: {problems:?}");
+            let Some(Problem::DoesNotCompile { error, .. }) = problems.first() else { continue };
+            let lines = source.lines().count();
+            let numbers = line_numbers(&error.diagnostic);
+            assert!(
+                numbers.iter().all(|&n| (1..=lines).contains(&n)),
+                "{name}: {numbers:?} past line {lines}:\n{}",
+                error.diagnostic
+            );
+            assert!(error.place.as_ref().is_none_or(|p| (1..=lines as u32).contains(&p.line)), "{name}: {error:?}");
+            // A help's snippet shows the file as the help would change it; every other quotes it.
+            let mut in_help = false;
+            for line in error.diagnostic.lines() {
+                in_help = (in_help || line.starts_with("help")) && !line.starts_with("error");
+                let Some((number, text)) = line.split_once(" | ") else { continue };
+                if in_help || number.trim().parse::<usize>().is_err() {
+                    continue;
+                }
+                let text = text.trim_start_matches(['|', '/', ' ']).trim();
+                assert!(source.contains(text), "{name}: quotes a line that is not the file's: {text:?}");
+            }
+        }
+    }
+
     #[test]
-    fn each_client_shape_gets_the_verdict_leetcode_gives_it() {
-        let compiler = compiler(leetcode::RUST_VERSION);
-        let clients = clients();
-        assert!(clients.len() >= 12, "{clients:?}");
-        for (name, tag, source) in clients {
-            let checked = check(&compiler, &submission(&name, &source));
-            assert!(checked.version_checked, "clippy-driver is part of the toolchain here");
-            assert_eq!(said(&checked), tag, "{name}: {checked:?}");
+    fn each_fixture_gets_the_answer_leetcodes_own_rust_gives_it() {
+        let compiler = compiler(leetcode::RUST_VERSION, true);
+        if compiler.checks() != Checks::Everything {
+            eprintln!(
+                "SKIPPED each_fixture_gets_the_answer_leetcodes_own_rust_gives_it: LeetCode's Rust {} is not installed here ({} installs it; .ci/run does)",
+                leetcode::RUST_VERSION,
+                compiler.about().install
+            );
+            return;
+        }
+        check_fixtures(&compiler, true);
+    }
+
+    #[test]
+    fn each_fixture_gets_the_answer_a_newer_rust_with_clippy_gives_it() {
+        let compiler = compiler(leetcode::RUST_VERSION, false);
+        assert_eq!(compiler.checks(), Checks::LibraryItems, "the toolchain cargo uses is newer and has clippy-driver");
+        check_fixtures(&compiler, false);
+    }
+
+    #[test]
+    fn a_file_with_both_of_leetcodes_items_gets_both_errors_at_its_own_lines() {
+        let source = "pub struct Solution;\nimpl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        v.len().to_string()\n    }\n}\nfn main() {}\n";
+        for own in [true, false] {
+            let problems = check(&compiler(leetcode::RUST_VERSION, own), &submission("both.rs", source));
+            let Some(Problem::DoesNotCompile { error, likely }) = problems.first() else { panic!("{problems:?}") };
+            assert_eq!(likely, &[Likely::DeclaresSolution, Likely::HasMain]);
+            let errors: Vec<&str> = error.diagnostic.lines().filter(|l| l.starts_with("error")).collect();
+            assert_eq!(errors.len(), 2, "{}", error.diagnostic);
+            let places: Vec<&str> = error.diagnostic.lines().filter(|l| l.trim_start().starts_with("-->")).collect();
+            assert_eq!(places.len(), 2, "{}", error.diagnostic);
+            assert!(
+                places[0].ends_with("solutions/both.rs:1:1") && places[1].ends_with("solutions/both.rs:7:1"),
+                "{places:?}"
+            );
+            assert_eq!(
+                error.diagnostic.matches("rustc --explain").count(),
+                1,
+                "one summary, naming E0428 only: {}",
+                error.diagnostic
+            );
+            assert!(error.diagnostic.contains("`rustc --explain E0428`") && !error.diagnostic.contains("E0599"));
         }
     }
 
@@ -146,10 +261,10 @@ mod tests {
     fn a_newer_api_is_refused_under_an_older_rust_only() {
         let source = "impl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        \
                       let m = i32::midpoint(v[0], 0);\n        format!(\"{m}\")\n    }\n}\n";
-        let older = check(&compiler("1.85"), &submission("midpoint.rs", source));
+        let older = check(&compiler("1.85", false), &submission("midpoint.rs", source));
         assert_eq!(said(&older), "refused, too new: i32::midpoint 1.87.0");
-        let Some(Problem::TooNew { items }) = older.problems.first() else { panic!("{older:?}") };
+        let Some(Problem::TooNew { items }) = older.first() else { panic!("{older:?}") };
         assert_eq!((items[0].place.line, items[0].place.column), (3, 17));
-        assert_eq!(said(&check(&compiler("1.95"), &submission("midpoint.rs", source))), "ready");
+        assert_eq!(said(&check(&compiler("1.95", false), &submission("midpoint.rs", source))), "ready");
     }
 }

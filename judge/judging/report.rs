@@ -10,6 +10,7 @@ use super::guard::Change;
 use super::submissions::{Catalog, Expect, Submission, SubmissionError};
 use super::verdict::Verdict;
 use super::workbench::Workbench;
+use crate::exec::compile::About;
 use crate::exec::limits::Limits;
 use crate::problem::{oracle, Answer};
 
@@ -41,9 +42,8 @@ pub struct Report {
     pub suspects: Vec<Suspect>,
     pub changes: Vec<Change>,
     pub limits: Limits,
-    pub compiler: String,
-    /// LeetCode's Rust version the files were checked against.
-    pub rust_version: String,
+    /// Which compiler built the files, and LeetCode's Rust version they were checked against.
+    pub about: About,
     /// Why children ran without a sandbox, when they did.
     pub unconfined: Option<String>,
     /// The cgroup version of the children's cells; None when memory and CPU time were read
@@ -58,9 +58,8 @@ impl Report {
     /// user gave, `filtered` whether `--case` narrowed the cases.
     pub fn new(bench: Workbench, cards: Vec<Scorecard>, named: &[String], filtered: bool, wall: Duration) -> Report {
         let changes = bench.changes();
-        let compiler = bench.compiler.version().to_string();
+        let about = bench.compiler.about();
         let limits = bench.limits();
-        let rust_version = bench.rust_version.clone();
         let cgroup = bench.cgroup();
         let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, uncounted, .. } = bench;
         let met = submissions
@@ -79,8 +78,7 @@ impl Report {
             suspects,
             changes,
             limits,
-            compiler,
-            rust_version,
+            about,
             unconfined,
             cgroup,
             uncounted,

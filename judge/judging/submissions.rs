@@ -173,6 +173,15 @@ impl Catalog {
     }
 }
 
+/// A file anywhere, named by its path (`judge paste ~/drafts/x.rs`): a submission that must be
+/// accepted, shown by the path as given.
+pub fn outside(path: &Path) -> Result<Submission, SubmissionError> {
+    let shown = path.display().to_string();
+    let source = read_source(path, &shown)?;
+    let name = path.file_stem().map_or_else(|| shown.clone(), |s| s.to_string_lossy().into_owned());
+    Ok(Submission { name, shown, source, expect: Expect::Accepted })
+}
+
 /// The file's text, if it is a regular file of a sane size.
 fn read_source(path: &Path, file: &str) -> Result<String, SubmissionError> {
     let unreadable = |error| SubmissionError::Unreadable { file: file.to_string(), error };

@@ -106,8 +106,6 @@ pub struct Workbench {
     /// Why children have no cgroup of their own, when they have none: their memory and CPU
     /// time are then read from /proc.
     pub uncounted: Option<String>,
-    /// LeetCode's Rust version, as set.
-    pub rust_version: String,
     before: Snapshot,
 }
 
@@ -148,6 +146,7 @@ impl Workbench {
             edition: leetcode::EDITION,
             rust_version: setup.rust_version.to_string(),
             time_limit: setup.compile_limit,
+            own_toolchain: true,
         };
         let before = Snapshot::take(&[&workspace.solutions, &workspace.cases]);
         let (cases, bad_cases) = match setup.cases {
@@ -184,7 +183,6 @@ impl Workbench {
             housing: Housing { isolation, cells },
             unconfined,
             uncounted,
-            rust_version: setup.rust_version.to_string(),
             before,
         })
     }
@@ -232,10 +230,11 @@ impl Workbench {
         built.into_iter().map(|b| b.expect("every submission was built")).collect()
     }
 
-    /// The standard library items a submission uses that LeetCode's Rust does not have yet;
-    /// None when the toolchain cannot tell (no `clippy-driver`) or the check could not run.
+    /// The standard library items a submission uses that LeetCode's Rust does not have yet (none
+    /// when the compiler is LeetCode's own: they do not compile); None when the toolchain
+    /// cannot tell (no `clippy-driver`) or the check could not run.
     pub fn newer(&self, submission: &Submission) -> Option<Vec<Newer>> {
-        self.compiler.check(&submission.unit()).ok()?.newer
+        self.compiler.newer(&submission.unit()).ok()?
     }
 
     /// A runner for `program` under the workbench's limits.

@@ -110,6 +110,7 @@ fn expected_value(kind: Kind) -> String {
     match kind {
         Kind::Switch => "no value".to_string(),
         Kind::Text | Kind::OptionalPath => "a non-empty word".to_string(),
+        Kind::Version => "a Rust version such as 1.85 or 1.74.1".to_string(),
         Kind::Count { min: 0, .. } => "a whole number".to_string(),
         Kind::Count { min, .. } => format!("a whole number of at least {min}"),
         Kind::Duration => "a time from 1ms to 1 hour, such as 1, 0.5, 1.5s or 300ms".to_string(),
@@ -215,13 +216,18 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
 }
 
 pub fn compile_error(error: &CompileError) -> String {
-    match (&error.place, error.signature) {
-        (Some(place), _) => format!("{} --> {}:{}:{}", error.headline, place.file, place.line, place.column),
-        (None, true) => format!(
-            "{}, in LeetCode's own call `Solution::{}(stone_value)`: a `Vec<i32>` in, a `String` out",
-            error.headline,
+    let call = || {
+        format!(
+            "in LeetCode's own call `Solution::{}(stone_value)`: a `Vec<i32>` in, a `String` out",
             crate::problem::METHOD
-        ),
+        )
+    };
+    match (&error.place, error.signature()) {
+        (Some(place), false) => format!("{} --> {}:{}:{}", error.headline, place.file, place.line, place.column),
+        (Some(place), true) => {
+            format!("{}, {} (the method: {}:{}:{})", error.headline, call(), place.file, place.line, place.column)
+        }
+        (None, true) => format!("{}, {}", error.headline, call()),
         (None, false) => error.headline.clone(),
     }
 }

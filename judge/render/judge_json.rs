@@ -1,6 +1,8 @@
 //! The judge's report as one JSON document (`--format json`). Times are integer nanoseconds,
 //! memory integer KiB, sizes bytes; an absent value is null. Field by field:
-//!   format_version 2; command "judge"; build; compiler; wall_ns; exit_status
+//!   format_version 2; command "judge"; build; compiler; leetcode_rust;
+//!   newer_than_leetcode_checked ("everything": built by LeetCode's own version; "library items":
+//!   clippy's lint, language features unchecked; "nothing"); wall_ns; exit_status
 //!   limits: time_ns, memory_mib, stack_mib, output_bytes
 //!   cases[]: id, input_file, n, expected
 //!   solutions[]: name, file, expect, verdict (first non-AC, CE, or AC), met ("yes", "no",
@@ -100,15 +102,6 @@ pub fn explanation(values: &[i32]) -> [(&'static str, Json); 2] {
     ]
 }
 
-fn newer_json(item: &Newer) -> Json {
-    Json::object([
-        ("item", Json::str(&item.item)),
-        ("since", Json::str(&item.since)),
-        ("line", Json::int(item.place.line)),
-        ("column", Json::int(item.place.column)),
-    ])
-}
-
 fn growth_json(growth: &Growth, report: &Report) -> Json {
     let (order, factor) = match growth.order {
         Order::Power { exponent, .. } => ("power", Some(("exponent", exponent))),
@@ -182,7 +175,7 @@ pub fn report(
                     ),
                 ),
                 ("growth", Json::opt(growth.as_ref(), |g| growth_json(g, report))),
-                ("newer_than_leetcode", Json::Array(newer.iter().map(newer_json).collect())),
+                ("newer_than_leetcode", Json::Array(newer.iter().map(super::paste::newer_json).collect())),
                 ("results", Json::Array(results.collect())),
             ])
         },
@@ -204,8 +197,9 @@ pub fn report(
         ("format_version", Json::int(2)),
         ("command", Json::str("judge")),
         ("build", Json::str(words::build_profile())),
-        ("compiler", Json::str(&report.compiler)),
-        ("leetcode_rust", Json::str(&report.rust_version)),
+        ("compiler", Json::str(&report.about.version)),
+        ("leetcode_rust", Json::str(&report.about.leetcode_rust)),
+        ("newer_than_leetcode_checked", Json::str(super::paste::checks_word(report.about.checks))),
         ("sandbox", Json::Bool(report.unconfined.is_none())),
         ("unconfined_because", report.unconfined.as_deref().map_or(Json::Null, Json::str)),
         ("cgroup", report.cgroup.map_or(Json::Null, |v| Json::str(words::cgroup_version(v)))),

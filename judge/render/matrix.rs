@@ -77,7 +77,7 @@ impl Matrix {
             limits.stack_mib,
             words::sandbox(bench.unconfined.as_deref()),
             words::counting(bench.cgroup(), bench.uncounted.as_deref()),
-            bench.compiler.version(),
+            super::paste::compiler(&bench.compiler.about()),
             words::build_profile()
         );
         let legend: Vec<String> = names.iter().enumerate().map(|(i, n)| format!("#{} {n}", i + 1)).collect();

@@ -1,16 +1,17 @@
-//! `judge paste`: what would stop a file pasting into LeetCode, and the OSC 52 sequence that
-//! puts text on the clipboard through the terminal.
+//! `judge paste`: what would stop a file pasting into LeetCode, which compiler said so, and
+//! the OSC 52 sequence that puts text on the clipboard through the terminal.
 
 use std::fmt::Write as _;
 
 use super::error::compile_error;
 use super::json::Json;
+use crate::exec::compile::{About, Checks};
 use crate::exec::diagnose::Newer;
 use crate::judging::paste::{Likely, Problem};
 use crate::problem::{leetcode, METHOD};
 
-/// What stops the file pasting, one problem a paragraph; `verbose` shows rustc's whole
-/// diagnostic, not only its first error.
+/// What stops the file pasting, one problem a paragraph; `verbose` shows every error rustc
+/// gave, not only the first lines.
 pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool) -> String {
     match problem {
         Problem::DoesNotCompile { error, likely } => {
@@ -19,10 +20,12 @@ pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool)
                 leetcode::EDITION,
                 compile_error(error)
             );
-            if let Some(words) = likely.and_then(likely_words) {
+            for words in likely.iter().filter_map(|l| likely_words(*l)) {
                 let _ = write!(out, "\n  likely: {words}");
             }
-            let _ = write!(out, "\n{}", super::words::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
+            if !error.diagnostic.trim().is_empty() {
+                let _ = write!(out, "\n{}", super::words::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
+            }
             out
         }
         Problem::TooNew { items } => {
@@ -44,28 +47,70 @@ pub fn newer(item: &Newer) -> String {
     format!("{place}: `{}` is stable since Rust {since}", item.item)
 }
 
+/// One item newer than LeetCode's Rust, for JSON (the judge's report gives them the same way).
+pub fn newer_json(item: &Newer) -> Json {
+    Json::object([
+        ("item", Json::str(&item.item)),
+        ("since", Json::str(&item.since)),
+        ("line", Json::int(item.place.line)),
+        ("column", Json::int(item.place.column)),
+    ])
+}
+
 /// What the error most likely means, where its own line does not say it already.
 fn likely_words(likely: Likely) -> Option<String> {
     match likely {
         Likely::DeclaresSolution => {
-            Some("the file declares `struct Solution`; LeetCode declares it before your code".into())
+            Some("the file declares `struct Solution`; LeetCode declares it itself, after your code".into())
         }
+        Likely::HasMain => Some(format!(
+            "the file has a `fn main`; LeetCode writes its own `main`, which calls `Solution::{METHOD}`: remove yours"
+        )),
+        Likely::Empty => Some(format!(
+            "the file holds no code: LeetCode calls `Solution::{METHOD}`, and the file must define it in `impl Solution`"
+        )),
         Likely::NoMethod => Some(format!("`Solution` has no method `{METHOD}`, the one LeetCode calls")),
         Likely::Signature => None,
     }
 }
 
-/// Said on stderr when nothing stops the file pasting; stdout holds the file alone.
-pub fn ready(file: &str, rust_version: &str, version_checked: bool) -> String {
-    let version = match version_checked {
-        true => format!("uses nothing newer than LeetCode's Rust {rust_version}"),
-        false => format!(
-            "but its Rust version was not checked against LeetCode's {rust_version}: this toolchain has no clippy-driver (rustup component add clippy)"
+/// Which compiler built the files, and what that tells of LeetCode's Rust: said once in
+/// every report that compiles.
+pub fn compiler(about: &About) -> String {
+    let (version, leetcode) = (&about.version, &about.leetcode_rust);
+    match about.checks {
+        Checks::Everything => format!("compiled by {version}, LeetCode's own Rust {leetcode}"),
+        Checks::LibraryItems => format!(
+            "compiled by {version}, not LeetCode's Rust {leetcode}: library items newer than {leetcode} are named, language features newer than it are not checked (to check them as LeetCode does: {})",
+            about.install
         ),
+        Checks::Nothing => format!(
+            "compiled by {version}, not LeetCode's Rust {leetcode}, without clippy-driver: nothing newer than {leetcode} is checked (to check everything as LeetCode does: {})",
+            about.install
+        ),
+    }
+}
+
+/// How much of what is newer than LeetCode's Rust was checked, for JSON.
+pub fn checks_word(checks: Checks) -> &'static str {
+    match checks {
+        Checks::Everything => "everything",
+        Checks::LibraryItems => "library items",
+        Checks::Nothing => "nothing",
+    }
+}
+
+/// Said on stderr when nothing stops the file pasting; stdout holds the file alone.
+pub fn ready(file: &str, about: &About) -> String {
+    let newer = match about.checks {
+        Checks::Everything => String::new(),
+        Checks::LibraryItems => format!(" and uses no library item newer than LeetCode's Rust {}", about.leetcode_rust),
+        Checks::Nothing => String::new(),
     };
     format!(
-        "judge: {file} is ready to paste: it compiles as LeetCode compiles it (edition {}) and {version}",
-        leetcode::EDITION
+        "judge: {file} is ready to paste: it compiles as LeetCode compiles it (edition {}){newer}; {}",
+        leetcode::EDITION,
+        compiler(about)
     )
 }
 
@@ -100,19 +145,43 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// `paste --format json`: whether the file is ready, what stops it (each problem as its text
-/// says it), and the file itself when it is ready.
-pub fn json(file: &str, problems: &[Problem], source: &str, rust_version: &str, exit: u8) -> Json {
-    let said = problems.iter().map(|p| Json::str(problem(file, p, rust_version, false)));
+/// `paste --format json`: whether the file is ready, which compiler checked it, what stops
+/// it (each problem structured, as the judge's report gives a compile error and
+/// `newer_than_leetcode`, with the words its text says), and the file itself when it is ready.
+pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, exit: u8) -> Json {
+    let problem_json = |p: &Problem| {
+        let text = Json::str(problem(file, p, &about.leetcode_rust, false));
+        match p {
+            Problem::DoesNotCompile { error, likely } => Json::object([
+                ("kind", Json::str("does not compile")),
+                ("compile_error", Json::str(compile_error(error))),
+                ("line", Json::opt(error.place.as_ref(), |p| Json::int(p.line))),
+                ("column", Json::opt(error.place.as_ref(), |p| Json::int(p.column))),
+                ("likely", Json::Array(likely.iter().filter_map(|l| likely_words(*l)).map(Json::str).collect())),
+                ("diagnostic", Json::str(&error.diagnostic)),
+                ("text", text),
+            ]),
+            Problem::TooNew { items } => Json::object([
+                ("kind", Json::str("too new")),
+                ("newer_than_leetcode", Json::Array(items.iter().map(newer_json).collect())),
+                ("text", text),
+            ]),
+            Problem::Unchecked { error } => {
+                Json::object([("kind", Json::str("unchecked")), ("error", Json::str(error)), ("text", text)])
+            }
+        }
+    };
     Json::object([
         ("format_version", Json::int(2)),
         ("command", Json::str("paste")),
         ("exit_status", Json::int(exit)),
         ("file", Json::str(file)),
-        ("leetcode_rust", Json::str(rust_version)),
+        ("leetcode_rust", Json::str(&about.leetcode_rust)),
         ("edition", Json::str(leetcode::EDITION)),
+        ("compiler", Json::str(&about.version)),
+        ("newer_than_leetcode_checked", Json::str(checks_word(about.checks))),
         ("ready", Json::Bool(problems.is_empty())),
-        ("problems", Json::Array(said.collect())),
+        ("problems", Json::Array(problems.iter().map(problem_json).collect())),
         ("source", if problems.is_empty() { Json::str(source) } else { Json::Null }),
     ])
 }

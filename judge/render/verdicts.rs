@@ -223,7 +223,7 @@ pub fn newer(report: &Report, newer: &[Vec<Newer>]) -> String {
         let _ = writeln!(
             out,
             "\nwarning: {} uses what LeetCode's Rust {} does not have yet (a compile error there):",
-            submission.name, report.rust_version
+            submission.name, report.about.leetcode_rust
         );
         for item in items {
             let _ = writeln!(out, "  {}", super::paste::newer(item));

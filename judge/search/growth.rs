@@ -28,6 +28,8 @@ const EXPONENTIAL: f64 = 4.0;
 const LEAST_PER_PILE: f64 = 1.05;
 /// Calls per size while one call is short, to take the fastest.
 const REPS: usize = 5;
+/// Sizes tried again, smaller, after one ran into the limit (see `probe`).
+const RETRIES: usize = 2;
 /// A call longer than this is made once: its own noise is small beside it.
 const LONG: Duration = Duration::from_millis(20);
 
@@ -109,8 +111,17 @@ pub fn probe(runner: &mut Runner, input: &[i32]) -> Result<Growth, String> {
     let mut points: Vec<Point> = Vec::new();
     let mut stopped_early = false;
     let mut n = 1.min(input.len());
+    // A size the prediction let through but whose call ran into the limit is tried again
+    // halfway, this many times: each costs a whole limit of waiting.
+    let mut retries = RETRIES;
     loop {
         let Some(time) = fastest(runner, &input[..n])? else {
+            let last = points.last().map_or(0, |p| p.n);
+            if retries > 0 && n > last + 1 && last > 0 {
+                retries -= 1;
+                n = last + (n - last) / 2;
+                continue;
+            }
             stopped_early = true;
             break;
         };

@@ -50,7 +50,7 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
         return;
     }
     let root = copy.root.display().to_string();
-    let bin = cache().join("bin").display().to_string();
+    let bin = cache().join("sandboxed").join("bin").display().to_string();
     let judge = env!("CARGO_BIN_EXE_judge");
     let marker = format!("73{}", std::process::id());
     // Every process it can see: stop it, kill it, write into its pipes; the judge, its watchdog
@@ -158,7 +158,7 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
     assert_eq!(processes_with(&format!("sleep {marker}")), Vec::<String>::new());
     assert_eq!(copy.read("testcases/samples/example-1.out"), stored_before);
     assert_eq!(digest(judge.as_ref()), judge_before, "the judge's binary changed");
-    for entry in std::fs::read_dir(cache().join("bin")).unwrap().flatten() {
+    for entry in std::fs::read_dir(cache().join("sandboxed").join("bin")).unwrap().flatten() {
         let head = std::fs::read(entry.path()).unwrap_or_default();
         assert!(!head.starts_with(b"#!/bin/sh\necho poisoned"), "{:?} was poisoned", entry.path());
     }

@@ -3,6 +3,7 @@
 
 mod attempt;
 mod common;
+mod compile;
 mod hidden;
 mod isolation;
 mod mutants;

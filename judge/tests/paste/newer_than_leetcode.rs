@@ -1,4 +1,5 @@
-// paste: refused, too new: is_multiple_of 1.87.0
+// paste by LeetCode's Rust: refused, does not compile
+// paste by a newer Rust: refused, too new: is_multiple_of 1.87.0
 impl Solution {
     pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
         let n = stone_value.len();

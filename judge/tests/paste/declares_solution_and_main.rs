@@ -1,0 +1,27 @@
+// paste: refused, declares Solution, has main
+// Both of LeetCode's own items written again: rustc reports both clashes at once.
+pub struct Solution;
+
+impl Solution {
+    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
+        let n = stone_value.len();
+        let mut lead = vec![0i64; n + 1];
+        for i in (0..n).rev() {
+            let (mut taken, mut best) = (0i64, i64::MIN);
+            for k in 1..=3.min(n - i) {
+                taken += i64::from(stone_value[i + k - 1]);
+                best = best.max(taken - lead[i + k]);
+            }
+            lead[i] = best;
+        }
+        match lead[0] {
+            l if l > 0 => "Alice".to_string(),
+            l if l < 0 => "Bob".to_string(),
+            _ => "Tie".to_string(),
+        }
+    }
+}
+
+fn main() {
+    println!("{}", Solution::stone_game_iii(vec![1, 2, 3, 7]));
+}

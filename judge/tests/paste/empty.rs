@@ -1,0 +1,1 @@
+// paste: refused, empty
