@@ -143,6 +143,8 @@ mod ffi {
     pub const SIG_UNBLOCK: c_long = 1;
     pub const SIG_SETMASK: c_long = 2;
     pub const POLLHUP: i16 = 0x10;
+    /// ioctl(2): the size of a terminal, as `struct winsize`; the same on x86_64 and aarch64.
+    pub const TIOCGWINSZ: c_ulong = 0x5413;
     pub const SIG_DFL: usize = 0;
     pub const SA_SIGINFO: c_int = 4;
     pub const SA_ONSTACK: c_int = 0x0800_0000;
@@ -180,6 +182,7 @@ mod ffi {
         pub fn poll(fds: *mut PollFd, count: c_ulong, timeout_ms: c_int) -> c_int;
         pub fn sigaction(signal: c_int, new: *const SigAction, old: *mut SigAction) -> c_int;
         pub fn _exit(status: c_int) -> !;
+        pub fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
     }
 
     pub type Handler = extern "C" fn(c_int, *mut c_void, *mut c_void);
@@ -676,6 +679,15 @@ pub fn reset_peak() -> bool {
     std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
+/// How many columns wide the terminal on `fd` is; None when `fd` is not a terminal (or says 0).
+pub fn terminal_columns(fd: RawFd) -> Option<u16> {
+    // `struct winsize`: rows, columns, and two pixel sizes, each an unsigned short.
+    let mut size = [0u16; 4];
+    // SAFETY: TIOCGWINSZ writes one `struct winsize` into the buffer, which is that size.
+    let result = unsafe { ffi::ioctl(fd, ffi::TIOCGWINSZ, size.as_mut_ptr()) };
+    (result == 0 && size[1] > 0).then_some(size[1])
+}
+
 /// The foreign functions, each through its safe wrapper.
 #[cfg(test)]
 mod tests {
@@ -683,6 +695,14 @@ mod tests {
     use std::os::unix::process::CommandExt;
     use std::path::PathBuf;
     use std::process::{Command, Stdio};
+
+    #[test]
+    fn a_pipe_has_no_terminal_width() {
+        let (read, write) = pipe().unwrap();
+        assert_eq!((terminal_columns(read), terminal_columns(write)), (None, None));
+        close(read);
+        close(write);
+    }
 
     #[test]
     fn a_group_is_killed_whole() {

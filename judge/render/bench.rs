@@ -11,10 +11,11 @@
 
 use std::fmt::Write as _;
 
+use super::call;
+use super::growth;
 use super::json::Json;
 use super::table;
 use super::units;
-use super::words;
 use crate::bench::{Report, Row, MMAP_THRESHOLD, SEED, SHAPE};
 
 const HEAD: [&str; 8] = ["strategy", "n", "median", "min", "max", "ns/elt", "×fastest", "extra mem"];
@@ -69,7 +70,7 @@ pub fn text(report: &Report) -> String {
         );
     }
     for failure in &report.failures {
-        let reason = words::ending(&failure.ending, &report.limits);
+        let reason = call::ending(&failure.ending, &report.limits);
         let _ = writeln!(out, "{} at n = {}: not measured: {reason}", failure.strategy, failure.n);
     }
     for n in report.disagreements() {
@@ -80,7 +81,7 @@ pub fn text(report: &Report) -> String {
     }
     out.push_str("\ngrowth (each on prefixes of one uniform input of 50,000 piles):\n");
     for (strategy, growth) in report.strategies.iter().zip(&report.growth) {
-        let _ = writeln!(out, "  {strategy}: {}", words::growth(growth, report.limits.time));
+        let _ = writeln!(out, "  {strategy}: {}", growth::words(growth, report.limits.time));
     }
     out
 }
@@ -106,7 +107,7 @@ pub fn json(report: &Report) -> Json {
         Json::object([
             ("strategy", Json::str(&f.strategy)),
             ("n", int(f.n as u64)),
-            ("reason", Json::str(words::ending(&f.ending, &report.limits))),
+            ("reason", Json::str(call::ending(&f.ending, &report.limits))),
         ])
     });
     Json::object([
@@ -131,7 +132,7 @@ pub fn json(report: &Report) -> Json {
                     .map(|(s, g)| {
                         Json::object([
                             ("strategy", Json::str(s)),
-                            ("words", Json::str(words::growth(g, report.limits.time))),
+                            ("words", Json::str(growth::words(g, report.limits.time))),
                         ])
                     })
                     .collect(),

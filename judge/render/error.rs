@@ -6,11 +6,11 @@ use std::path::Path;
 
 use std::time::Duration;
 
+use super::compile::compile_error;
 use super::json::Json;
 use super::units;
 use crate::cli::{suggest, Command, Invocation, Kind, UsageError};
 use crate::exec::compile::CompilerMissing;
-use crate::exec::diagnose::CompileError;
 use crate::exec::limits::{Unhonourable, MAX_STACK_MIB, MIN_MEMORY_MIB};
 use crate::judging::cases::{CaseProblem, CasesError};
 use crate::judging::submissions::SubmissionError;
@@ -112,7 +112,7 @@ fn expected_value(kind: Kind) -> String {
         Kind::Text | Kind::OptionalPath => "a non-empty word".to_string(),
         Kind::Count { min: 0, .. } => "a whole number".to_string(),
         Kind::Count { min, .. } => format!("a whole number of at least {min}"),
-        Kind::Duration => "a time from 1ms to 1 hour, such as 1, 0.5, 1.5s or 300ms".to_string(),
+        Kind::Duration => "a time from 1ms to 1 hour, such as 1, 0.5, 1.5s, 300ms, 2min or 1h".to_string(),
         Kind::Choice(words) => words.join(" or "),
         Kind::Range => "LOW..=HIGH with LOW <= HIGH, such as -3..=3".to_string(),
         Kind::Sizes => "sizes of at least 1 separated by commas, such as 1000,50000".to_string(),
@@ -214,18 +214,6 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
     }
 }
 
-pub fn compile_error(error: &CompileError) -> String {
-    match (&error.place, error.signature) {
-        (Some(place), _) => format!("{} --> {}:{}:{}", error.headline, place.file, place.line, place.column),
-        (None, true) => format!(
-            "{}, in LeetCode's own call `Solution::{}(stone_value)`: a `Vec<i32>` in, a `String` out",
-            error.headline,
-            crate::problem::METHOD
-        ),
-        (None, false) => error.headline.clone(),
-    }
-}
-
 pub fn submission_error(error: &SubmissionError) -> String {
     match error {
         SubmissionError::Unknown { name, known } => {
@@ -237,6 +225,9 @@ pub fn submission_error(error: &SubmissionError) -> String {
         }
         SubmissionError::Unreadable { file, error } => format!("{file}: {}", lower(error)),
         SubmissionError::NotAFile { file } => format!("{file}: not a regular file of at most 1 MiB"),
+        SubmissionError::NotUtf8 { file, line, column, byte } => format!(
+            "{file}:{line}:{column}: byte 0x{byte:02x} is not UTF-8; rustc and LeetCode read a file as UTF-8 (save it so)"
+        ),
         SubmissionError::BadTag { file, found } => {
             format!("{file}: the first line must be '// expect: WA|RE|TLE|MLE|OLE|CE', found {found:?}")
         }
@@ -308,6 +299,9 @@ fn search_line(error: &SearchError, root: Option<&Path>) -> String {
             format!("{name} does not compile (CE): {}", compile_error(error))
         }
         SearchError::Judge(message) => message.clone(),
+        SearchError::Unjudged { ending, limits } => {
+            format!("a call could not be judged: {}", super::call::ending(ending, limits))
+        }
         SearchError::Bound(Bound::Values { low, high }) => {
             format!("'--values {low}..={high}' is outside LeetCode's {MIN_VALUE}..={MAX_VALUE}")
         }

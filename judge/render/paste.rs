@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::error::compile_error;
+use super::compile::compile_error;
 use super::json::Json;
 use crate::exec::diagnose::Newer;
 use crate::judging::paste::{Likely, Problem};
@@ -22,7 +22,7 @@ pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool)
             if let Some(words) = likely.and_then(likely_words) {
                 let _ = write!(out, "\n  likely: {words}");
             }
-            let _ = write!(out, "\n{}", super::words::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
+            let _ = write!(out, "\n{}", super::compile::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
             out
         }
         Problem::TooNew { items } => {

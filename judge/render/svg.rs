@@ -285,7 +285,7 @@ fn legend(out: &mut String, report: &Report) {
     }
     let below = TIME_TOP + 14.0 + 24.0 * report.strategies.len() as f64 + 8.0;
     for (k, failure) in report.failures.iter().enumerate() {
-        let why = super::words::ending(&failure.ending, &report.limits);
+        let why = super::call::ending(&failure.ending, &report.limits);
         let note = format!("{} at n = {}: {why}", failure.strategy, units::thousands(failure.n as u64));
         text(out, x, below + 16.0 * k as f64, "start", "fill=\"#a00\" font-size=\"11\"", &note);
     }

@@ -166,7 +166,7 @@ fn a_solution_that_rewrites_a_stored_output_cannot_in_a_sandbox_and_is_a_judge_e
     assert_eq!(run.status, 2, "{}", run.describe());
     let errors = run.json().get("judge_errors").unwrap().items().to_vec();
     assert!(
-        errors.iter().any(|e| e.as_str().unwrap().contains("testcases/samples/example-2.out was changed")),
+        errors.iter().any(|e| e.as_str().unwrap().contains("testcases/samples/example-2.out was rewritten")),
         "{errors:?}"
     );
 }

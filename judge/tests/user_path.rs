@@ -103,7 +103,7 @@ fn a_buggy_attempt_gets_three_failure_blocks_and_is_named_on_the_last_line() {
     let run = copy.judge(&["--solution", "buggy", "--solution", "dp_array", "--color", "never"]);
     assert_eq!(run.status, 1, "{}", run.describe());
     assert_eq!(run.stdout.matches("\nWA buggy on ").count(), 3, "{}", run.stdout);
-    assert!(run.stdout.contains("more buggy failures; to show them: cargo run --release -- "), "{}", run.stdout);
+    assert!(run.stdout.contains("more buggy failures; to show them:\n    cargo run --release -- "), "{}", run.stdout);
     let last = run.stdout.trim_end().lines().last().unwrap();
     assert!(last.contains("not as expected: buggy") && last.ends_with("exit 1"), "{last}");
 }
