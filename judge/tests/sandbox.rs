@@ -201,7 +201,12 @@ fn a_compile_bomb_is_ce_at_the_compile_limit_and_a_killed_rustc_is_not_remembere
     assert_eq!(ended.status.code(), Some(2), "{}", String::from_utf8_lossy(&ended.stderr));
 
     // SIGTERM to the judge mid-build: exit 143 at once, and no rustc left.
-    let mut judge = copy.command(&["--solution", &shown, "--compile-limit", "60s"]).spawn().unwrap();
+    let mut judge = copy
+        .command(&["--solution", &shown, "--compile-limit", "60s"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
     let give_up = Instant::now() + Duration::from_secs(20);
     while rustc_running() == 0 && Instant::now() < give_up {
         std::thread::sleep(Duration::from_millis(20));
