@@ -95,8 +95,12 @@ fn sigterm_and_ctrl_c_end_the_judge_at_once_with_no_child_behind() {
     let (stack_mb, marker) = ("523", (523u64 << 20).to_string());
     let args = ["--solution", "spinner", "--time-limit", "60s", "--stack-mb", stack_mb];
     for (signal, status) in [("-TERM", 143), ("-INT", 130)] {
-        let mut judge =
-            copy.command(&args).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap();
+        let mut judge = copy
+            .command(&args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
         let give_up = Instant::now() + Duration::from_secs(20);
         while crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(20));

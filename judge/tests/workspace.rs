@@ -6,5 +6,6 @@ mod common;
 mod isolation;
 mod mutants;
 mod sandbox;
+mod terminal;
 mod tools;
 mod user_path;
