@@ -332,6 +332,20 @@ mod tests {
     }
 
     #[test]
+    fn a_call_stress_could_not_judge_is_said_in_words_not_debug_text() {
+        let limits = crate::exec::limits::TESTING;
+        let error = Error::Search(SearchError::Unjudged { ending: crate::exec::outcome::Ending::NoStack, limits });
+        let said = describe(&error, None);
+        assert_eq!(
+            said,
+            format!(
+                "a call could not be judged: the machine could not give its thread a {} MiB stack",
+                limits.stack_mib
+            )
+        );
+    }
+
+    #[test]
     fn usage_errors_are_one_line_and_a_hint() {
         let text = describe(
             &Error::Usage(UsageError::UnknownFlag { flag: "--solutoin".into(), suggestion: Some("--solution".into()) }),
