@@ -22,12 +22,14 @@ fn gen_command((shape, len, seed): (Shape, usize, u64)) -> Invocation {
 /// The commands beside a counterexample: the rerun runs the same cases up to the failing one
 /// (a given testcase is run first whatever `--count` says).
 pub fn commands(outcome: &Outcome, invocation: &Invocation, example: &Counterexample) -> Commands {
-    let rerun = invocation.clone().set(&flags::SOLUTION, [Value::Text(example.submission.clone())]);
     let rerun = match example.origin {
-        Origin::Swept(index) => rerun.set(&flags::COUNT, [Value::Count(index + 1)]),
-        Origin::Given(_) => rerun,
+        Origin::Swept(index) => invocation.clone().set(&flags::COUNT, [Value::Count(index + 1)]),
+        Origin::Given(_) => invocation.clone(),
     };
-    let rerun = rerun.set(&flags::SAVE, None).set(&flags::FORMAT, None);
+    let rerun = rerun
+        .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
+        .set(&flags::SAVE, None)
+        .set(&flags::FORMAT, None);
     let keep_it = rerun.clone().set(&flags::SAVE, [Value::On]);
     Commands {
         original: outcome.case.map(gen_command),
