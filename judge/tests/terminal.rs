@@ -78,7 +78,9 @@ fn the_default_run_a_ce_and_a_failing_run_fit_the_terminal() {
         "impl Solution {\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {\n        let x: i32 = \"a\";\n        let y: u8 = 300u16;\n        String::new()\n    }\n}\n",
     );
     copy.plant("my_zero_start", &CORRECT.replace("(0i64, i64::MIN)", "(0i64, 0i64)"));
-    let runs: [&[&str]; 3] = [&[], &["--solution", "my_ce"], &["--solution", "my_zero_start"]];
+    // A short time limit: the layout does not depend on it, and the TLE submissions wait less.
+    let fast = ["--time-limit", "200ms"];
+    let runs: [&[&str]; 3] = [&fast, &["--solution", "my_ce"], &["--solution", "my_zero_start"]];
     for columns in [80, 100] {
         for args in runs {
             let (raw, status) = on_terminal(&copy, columns, args);
@@ -94,10 +96,10 @@ fn the_default_run_a_ce_and_a_failing_run_fit_the_terminal() {
     assert_eq!(raw.matches("mismatched types").count(), 1, "{raw}");
     assert!(!shown_lines(&raw).iter().any(|l| l.trim_end().ends_with('·')), "{raw}");
     // Not a terminal: 100 columns.
-    let piped = copy.judge(&["--color", "never"]);
+    let piped = copy.judge(&["--color", "never", "--time-limit", "200ms"]);
     let (width, line) = widest(&shown_lines(&piped.stdout));
     assert!(width <= 100 && width > 80, "a line of {width} when piped:\n{line}");
-    let full = copy.judge(&["--color", "never", "--full-matrix"]);
+    let full = copy.judge(&["--color", "never", "--full-matrix", "--time-limit", "200ms"]);
     let (width, _) = widest(&shown_lines(&full.stdout));
     assert!(width > 100, "--full-matrix gives every solution its column: {width}");
 }
