@@ -10,7 +10,7 @@ use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Event, Judged, Plan};
 use crate::judging::report::Report;
 use crate::judging::verdict::Verdict;
-use crate::judging::workbench::{Cases, Chosen, SetupError, Workbench};
+use crate::judging::workbench::{Cases, Chosen, Setup, SetupError, Workbench};
 use crate::out::Out;
 use crate::render;
 use crate::render::fit;
@@ -20,7 +20,7 @@ use crate::search::growth::{self, Growth};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let start = Instant::now();
-    let bench = Workbench::open(&crate::judging::workbench::Setup {
+    let bench = Workbench::open(&Setup {
         by_default: Chosen::Every,
         cases: Cases::Stored(&args.cases),
         strict: false,

@@ -19,7 +19,7 @@ use crate::judging::guard::Changed;
 use crate::problem::format;
 use crate::search::save::Saved;
 use crate::search::sweep::Got;
-use crate::search::{Counterexample, Rate, Slow};
+use crate::search::{Counterexample, Origin, Rate, Slow};
 
 /// Inputs up to this long are printed whole, ready for LeetCode's testcase box.
 const WHOLE: usize = 1000;
@@ -167,13 +167,9 @@ pub fn json(example: &Counterexample, commands: &Commands, limits: &Limits) -> J
     };
     let [leads, play] =
         explanation::fields(&example.explained).unwrap_or([("leads", Json::Null), ("play", Json::Null)]);
-    let index = match example.origin {
-        crate::search::Origin::Swept(index) => Json::int(index),
-        crate::search::Origin::Given(_) => Json::Null,
-    };
-    let given = match example.origin {
-        crate::search::Origin::Given(k) => Json::int(k as i128),
-        crate::search::Origin::Swept(_) => Json::Null,
+    let (index, given) = match example.origin {
+        Origin::Swept(index) => (Json::int(index), Json::Null),
+        Origin::Given(k) => (Json::Null, Json::int(k as i128)),
     };
     Json::object([
         ("solution", Json::str(&example.submission)),

@@ -61,7 +61,7 @@ pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Inv
 }
 
 /// `58/58 AC`, `3 AC, then WA`, `3 TLE, 12 AC; 60 not judged`, `CE`.
-pub fn verdicts(figures: &Figures, card: &Scorecard, cases: usize, strategy: bool) -> String {
+fn verdicts(figures: &Figures, card: &Scorecard, cases: usize, strategy: bool) -> String {
     let failed: Vec<&(Verdict, usize)> = figures.counts.iter().filter(|(v, _)| *v != Verdict::Ac).collect();
     let words = match (first_failure(card), failed.as_slice()) {
         (Some(Verdict::Ce), _) => "CE".to_string(),

@@ -53,12 +53,13 @@ pub fn stress(
 ) -> Result<Outcome, SearchError> {
     let shapes: Vec<Shape> = if request.shapes.is_empty() { Shape::ALL.to_vec() } else { request.shapes.clone() };
     let (seed, max_len) = (request.seed, request.max_len);
+    let start = std::time::Instant::now();
     let given = given_failure(bench, programs, &request.given)?;
     let (found, rate, slow, case) = match given {
         Some((k, found)) => {
             let rate = Rate {
                 checked: k as u64 + 1,
-                elapsed: std::time::Duration::ZERO,
+                elapsed: start.elapsed(),
                 submissions: programs.len(),
                 jobs: request.jobs,
             };
@@ -73,7 +74,7 @@ pub fn stress(
             let swept = sweep::sweep(bench, &job, progress)?;
             let rate = Rate {
                 checked: swept.checked + request.given.len() as u64,
-                elapsed: swept.elapsed,
+                elapsed: start.elapsed(),
                 submissions: programs.len(),
                 jobs: request.jobs,
             };
