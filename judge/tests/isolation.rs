@@ -222,7 +222,7 @@ fn a_file_someone_else_writes_during_a_run_is_named_and_in_the_sandbox_blames_no
     let copy = Copy::new("bystander", &["samples"]);
     copy.plant(
         "sleeper",
-        &format!("std::thread::sleep(std::time::Duration::from_millis(1500));\n{}", crate::common::CORRECT),
+        &format!("std::thread::sleep(std::time::Duration::from_millis(600));\n{}", crate::common::CORRECT),
     );
     // The child's command line holds its stack in bytes: an unusual stack marks it.
     let (stack_mb, marker) = ("519", (519u64 << 20).to_string());
