@@ -3,7 +3,8 @@
 //! each with the oracle's explanation and the commands that rerun it and find a smaller case),
 //! how a strategy that hit the time limit grows, what is newer than LeetCode's Rust, the notes
 //! and judge errors, and a last line that names every solution that did not get its expected
-//! verdict. Every line fits the layout's width, a command continued with a backslash.
+//! verdict. Every line fits the layout's width, a command continued with a backslash (a word
+//! longer than a whole line, such as a very long path, stays whole).
 
 use std::fmt::Write as _;
 use std::path::Path;
