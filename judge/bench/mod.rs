@@ -10,6 +10,8 @@
 //! keeps freed memory resident (see `exec::child::ALLOCATOR`), so no timed call pays for mmap
 //! and munmap, and the memory reading counts what a call freed.
 
+pub mod machine;
+
 use crate::exec::child::Child;
 use crate::exec::compile::Program;
 use crate::exec::limits::Limits;

@@ -91,6 +91,9 @@ pub struct Args {
     pub verbose: bool,
     pub all_failures: bool,
     pub fail_fast: bool,
+    /// `--width`: the columns a text report fits; None for the terminal's.
+    pub width: Option<usize>,
+    pub full_matrix: bool,
     pub file: Option<PathBuf>,
     pub plain: bool,
     pub shapes: Vec<Shape>,
@@ -127,7 +130,7 @@ fn count(value: Value) -> u64 {
 }
 
 /// The flags, in the order help lists them.
-pub static FLAGS: [&Flag; 31] = [
+pub static FLAGS: [&Flag; 33] = [
     &SOLUTION,
     &CASE,
     &CASES,
@@ -143,6 +146,8 @@ pub static FLAGS: [&Flag; 31] = [
     &VERBOSE,
     &ALL_FAILURES,
     &FAIL_FAST,
+    &WIDTH,
+    &FULL_MATRIX,
     &FILE,
     &PLAIN,
     &SHAPE,
@@ -215,7 +220,7 @@ pub static TIME_LIMIT: Flag = Flag {
     commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants],
     default: Default::Value("1s"),
     repeats: &[],
-    help: "wall time of one call by the judge's clock (1, 0.5, 1.5s, 300ms); the call is killed at it",
+    help: "wall time of one call by the judge's clock (1, 0.5, 1.5s, 300ms, 2min, 1h); the call is killed at it",
     set: |args, value| match value {
         Value::Duration(time) => args.time_limit = time,
         other => unreachable!("--time-limit read {other:?}"),
@@ -363,14 +368,42 @@ pub static FAIL_FAST: Flag = Flag {
     set: |args, _| args.fail_fast = true,
 };
 
+pub static WIDTH: Flag = Flag {
+    name: "--width",
+    kind: Kind::Count { min: 40, max: 1000 },
+    placeholder: "COLUMNS",
+    commands: &[Judge, Run, Stress, Verify, Watch],
+    default: Default::Said(&[
+        (Judge, "the terminal's, or 100"),
+        (Run, "the terminal's, or 100"),
+        (Stress, "the terminal's, or 100"),
+        (Verify, "the terminal's, or 100"),
+        (Watch, "the terminal's, or 100"),
+    ]),
+    repeats: &[],
+    help: "the columns the text report fits in; lines wrap, commands continue with a backslash",
+    set: |args, value| args.width = Some(count(value) as usize),
+};
+
+pub static FULL_MATRIX: Flag = Flag {
+    name: "--full-matrix",
+    kind: Kind::Switch,
+    placeholder: "",
+    commands: &[Judge, Watch],
+    default: Default::None,
+    repeats: &[],
+    help: "a matrix column for every solution, with times and whole case names, and every wrong submission listed, whatever the width",
+    set: |args, _| args.full_matrix = true,
+};
+
 pub static FILE: Flag = Flag {
     name: "--file",
     kind: Kind::Text,
     placeholder: "PATH",
-    commands: &[Run],
+    commands: &[Run, Stress],
     default: Default::None,
     repeats: &[],
-    help: "read the testcases from this file, one per line, instead of the command line or stdin",
+    help: "read the testcases from this file, one per line (a stored .in is one); stress tries them before the random cases",
     set: |args, value| args.file = Some(PathBuf::from(text(value))),
 };
 
@@ -447,10 +480,10 @@ pub static SAVE: Flag = Flag {
     name: "--save",
     kind: Kind::Switch,
     placeholder: "",
-    commands: &[Stress],
+    commands: &[Stress, Verify],
     default: Default::None,
     repeats: &[],
-    help: "store the shrunk counterexample as a case in the regressions suite",
+    help: "store the shrunk counterexample as a case in the regressions suite (unless the same input is stored)",
     set: |args, _| args.save = true,
 };
 
@@ -554,6 +587,9 @@ pub static OPERATOR: Flag = Flag {
     },
 };
 
+/// The options that decide a verdict: a command printed to reproduce a failure carries them.
+pub static VERDICT: [&Flag; 5] = [&TIME_LIMIT, &MEMORY_LIMIT, &STACK_MB, &COMPILE_LIMIT, &SANDBOX];
+
 pub fn find(name: &str) -> Option<&'static Flag> {
     FLAGS.iter().copied().find(|f| f.name == name)
 }
@@ -628,6 +664,8 @@ impl Args {
             verbose: false,
             all_failures: false,
             fail_fast: false,
+            width: None,
+            full_matrix: false,
             file: None,
             plain: false,
             shapes: Vec::new(),

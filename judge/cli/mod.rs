@@ -85,8 +85,9 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         command: Command::Stress,
         word: "stress",
-        args: "",
-        about: "random cases against the oracle; the first failure is shrunk and can be saved",
+        args: "[TESTCASES]",
+        about:
+            "the testcases given, then random cases, against the oracle; the first failure is shrunk and can be saved",
         example: "judge stress --solution my_try --count 1000000",
     },
     Spec {
@@ -142,7 +143,7 @@ impl Command {
     /// How many positional words it takes, and whether it needs one.
     fn positional(self) -> (usize, Option<&'static str>) {
         match self {
-            Command::Run => (1, None),
+            Command::Run | Command::Stress => (1, None),
             Command::Help => (1, None),
             Command::Paste => (1, Some("NAME")),
             _ => (0, None),
@@ -220,6 +221,16 @@ impl Invocation {
     pub fn set(mut self, flag: &'static Flag, values: impl IntoIterator<Item = Value>) -> Invocation {
         self.flags.retain(|(f, _)| *f != flag);
         self.flags.extend(values.into_iter().map(|v| (flag, v)));
+        self
+    }
+
+    /// This invocation with `other`'s values of `flags`, for those `other` gives.
+    pub fn with_flags_of(mut self, other: &Invocation, flags: &[&'static Flag]) -> Invocation {
+        for &flag in flags {
+            if let Some(value) = other.get(flag) {
+                self = self.set(flag, [value.clone()]);
+            }
+        }
         self
     }
 
@@ -370,7 +381,7 @@ fn check(invocation: &Invocation) -> Result<(), UsageError> {
             }
         }
     }
-    if command == Command::Run && invocation.get(&flags::FILE).is_some() && !invocation.positional.is_empty() {
+    if invocation.get(&flags::FILE).is_some() && !invocation.positional.is_empty() {
         return Err(UsageError::Conflict { first: "TESTCASES", second: "--file" });
     }
     Ok(())

@@ -22,6 +22,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("--color", "never"),
     ("--sandbox", "off"),
     ("--leetcode-rust", "1.79"),
+    ("--width", "80"),
     ("--file", "in put.txt"),
     ("--shape", "periodic"),
     ("--len", "7"),
@@ -39,7 +40,7 @@ const SAMPLES: &[(&str, &str)] = &[
 fn every_flag(command: Command) -> Vec<String> {
     let mut words: Vec<String> = command.word().split_whitespace().map(String::from).collect();
     for flag in flags::of(command) {
-        if command == Command::Run && flag.name == "--file" {
+        if matches!(command, Command::Run | Command::Stress) && flag.name == "--file" {
             continue;
         }
         words.push(flag.name.to_string());
@@ -48,7 +49,7 @@ fn every_flag(command: Command) -> Vec<String> {
         }
     }
     match command {
-        Command::Paste | Command::Run => words.extend(["--".into(), "-lead".into()]),
+        Command::Paste | Command::Run | Command::Stress => words.extend(["--".into(), "-lead".into()]),
         Command::Help => words.push("stress".into()),
         _ => {}
     }
@@ -80,6 +81,16 @@ fn values_come_separately_or_after_an_equals_sign() {
 }
 
 #[test]
+fn a_time_reads_in_every_unit_the_help_names_up_to_an_hour() {
+    let time = |word: &str| parse(&["--time-limit", word]).map(|i| i.args().time_limit);
+    for (word, ms) in [("1", 1000), ("0.5", 500), ("1.5s", 1500), ("300ms", 300), ("2min", 120_000), ("2m", 120_000)] {
+        assert_eq!(time(word), Ok(Duration::from_millis(ms)), "{word}");
+    }
+    assert_eq!(time("1h"), Ok(Duration::from_secs(3600)));
+    assert!(time("1.5h").is_err() && time("0ms").is_err() && time("1d").is_err());
+}
+
+#[test]
 fn bad_words_are_named_with_a_suggestion() {
     assert_eq!(parse(&["rnu"]), Err(UsageError::UnknownCommand { word: "rnu".into(), suggestion: Some("run".into()) }));
     assert_eq!(
@@ -91,6 +102,8 @@ fn bad_words_are_named_with_a_suggestion() {
     assert_eq!(parse(&["--time-limit"]), Err(UsageError::MissingValue { flag: "--time-limit".into() }));
     assert!(matches!(parse(&["stress", "--save=false"]), Err(UsageError::SwitchWithValue { .. })));
     assert!(matches!(parse(&["--time-limit", "1e-12"]), Err(UsageError::BadValue { .. })));
+    assert!(matches!(parse(&["--time-limit", "61min"]), Err(UsageError::BadValue { .. })));
+    assert!(matches!(parse(&["--width", "20"]), Err(UsageError::BadValue { .. })));
     assert!(matches!(parse(&["verify", "--values", "3..=1"]), Err(UsageError::BadValue { .. })));
     assert_eq!(parse(&["paste"]), Err(UsageError::Missing { what: "NAME", command: Command::Paste }));
     assert!(matches!(parse(&["paste", "a", "b"]), Err(UsageError::Unexpected { .. })));

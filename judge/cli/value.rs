@@ -18,7 +18,7 @@ pub enum Kind {
     Version,
     /// A whole number from `min` to `max`.
     Count { min: u64, max: u64 },
-    /// `1`, `0.5`, `1.5s` or `300ms`.
+    /// `1`, `0.5`, `1.5s`, `300ms`, `2min` or `1h`.
     Duration,
     /// One of a fixed set of words.
     Choice(&'static [&'static str]),
@@ -114,12 +114,12 @@ fn is_rust_version(text: &str) -> bool {
     (2..=3).contains(&parts.len()) && parts[0] == "1" && parts.iter().all(number)
 }
 
-/// `1`, `0.5`, `1.5s` or `300ms`, rounded to whole milliseconds, from 1ms to one hour.
+/// `1`, `0.5`, `1.5s`, `300ms`, `2min` (or `2m`) or `1h`, rounded to whole milliseconds, from
+/// 1ms to one hour; a bare number is seconds.
 fn parse_duration(text: &str) -> Option<Duration> {
-    let (number, scale) = match text.strip_suffix("ms") {
-        Some(ms) => (ms, 1.0),
-        None => (text.strip_suffix('s').unwrap_or(text), 1000.0),
-    };
+    let units = [("ms", 1.0), ("min", 60_000.0), ("m", 60_000.0), ("h", 3_600_000.0), ("s", 1000.0)];
+    let (number, scale) =
+        units.iter().find_map(|(unit, scale)| Some((text.strip_suffix(unit)?, *scale))).unwrap_or((text, 1000.0));
     let ms = (number.parse::<f64>().ok()? * scale).round();
     (ms.is_finite() && (1.0..=3_600_000.0).contains(&ms)).then(|| Duration::from_millis(ms as u64))
 }

@@ -19,9 +19,11 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         Some(path) => Some(chart_path(&workbench, path.clone())?),
     };
     let request = bench::Request { sizes: args.sizes.clone(), reps: args.reps };
+    let conditions = bench::machine::Conditions::start();
     let report = bench::bench(&workbench, &request)?;
+    let conditions = conditions.finish();
     if let Some(path) = &svg {
-        write_atomically(path, render::svg::render(&report).as_bytes())
+        write_atomically(path, render::svg::render(&report, &conditions).as_bytes())
             .map_err(|error| Error::Io { path: path.clone(), error })?;
         let shown = render::error::path(path, Some(&workbench.workspace.root));
         out.note(&format!("judge: chart written to {shown}"));

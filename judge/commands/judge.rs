@@ -1,18 +1,20 @@
 //! `judge` (no command word): every solution over the stored cases, a live matrix of verdicts,
-//! then each solution's figures, its failure blocks and how its time grows when it hit a time
-//! limit.
+//! then the rest of the report in one call: each solution's figures, its failure blocks and how
+//! its time grows when it hit a time limit.
 
 use std::time::Instant;
 
 use super::{emit, status, Exit, Stop};
 use crate::cli::{Args, Format, Invocation};
 use crate::exec::diagnose::Newer;
-use crate::judging::engine::{self, Event, Plan};
+use crate::judging::engine::{self, Event, Judged, Plan};
 use crate::judging::report::Report;
 use crate::judging::verdict::Verdict;
-use crate::judging::workbench::{Cases, Chosen, Setup, Workbench};
+use crate::judging::workbench::{Cases, Chosen, Setup, SetupError, Workbench};
 use crate::out::Out;
 use crate::render;
+use crate::render::fit;
+use crate::render::matrix::Layout;
 use crate::render::style::Style;
 use crate::search::growth::{self, Growth};
 
@@ -24,8 +26,9 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         strict: false,
         ..super::setup(args)
     })?;
+    let bench = something_to_judge(bench)?;
     let root = bench.workspace.root.clone();
-    let style = Style::new(args.color);
+    let layout = layout(args, out);
     let text = args.format == Format::Text;
     let plan = Plan {
         submissions: &bench.submissions,
@@ -34,9 +37,10 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         jobs: jobs(args),
         fail_fast: args.fail_fast,
         all_failures: args.all_failures,
+        every_case: false,
     };
     // The matrix prints each row as the events complete it.
-    let mut matrix = text.then(|| render::matrix::Matrix::start(&bench, style));
+    let mut matrix = text.then(|| render::matrix::Matrix::start(&bench, layout));
     let mut closed = false;
     if let Some((_, head)) = &matrix {
         closed |= out.print(head).is_err();
@@ -46,10 +50,10 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     out.running(|| Some(format!("compiling {}", render::units::count(names.len(), "solution"))));
     // Which standard library items are newer than LeetCode's Rust: clippy's check of every file,
     // beside the builds and the calls.
-    let (cards, newer) = std::thread::scope(|scope| {
+    let (judged, newer) = std::thread::scope(|scope| {
         let newer = scope.spawn(|| bench.submissions.iter().map(|s| bench.newer(s).unwrap_or_default()).collect());
-        let cards = engine::run(&bench, &plan, &mut |event| {
-            match &event {
+        let judged = engine::run(&bench, &plan, &mut |event| {
+            match event {
                 Event::Running { submission, case } => out.running(|| {
                     let case = render::units::escape(&bench.cases[*case].id);
                     Some(format!("running {} on {case}", names[*submission]))
@@ -61,35 +65,55 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
                 _ => out.running(|| None),
             }
             if let (Some((m, _)), false) = (matrix.as_mut(), closed) {
-                closed |= out.print(&m.event(&event)).is_err();
+                closed |= out.print(&m.event(event)).is_err();
             }
         });
         let newer: Vec<Vec<Newer>> = newer.join().unwrap_or_default();
-        (cards, newer)
+        (judged, newer)
     });
     out.running(|| None);
     if closed {
         return Err(Stop::Closed);
     }
-    let growth = timed_out_growth(&bench, &cards);
-    let report = Report::new(bench, cards, &args.solutions, !args.cases.is_empty(), start.elapsed());
+    let growth = timed_out_growth(&bench, &judged);
+    let report = Report::new(bench, judged, newer, &args.solutions, !args.cases.is_empty(), start.elapsed());
     let exit = status(report.has_judge_errors(), !report.all_met());
+    let options = render::judge_text::Options {
+        layout,
+        verbose: args.verbose,
+        all_failures: args.all_failures,
+        invocation,
+        root: Some(&root),
+    };
     match matrix {
         Some((mut m, _)) => {
             out.print(&m.rows(true))?;
-            out.print(&render::verdicts::summary(&report, style))?;
-            out.print(&render::verdicts::failures(&report, args.verbose, args.all_failures, invocation, Some(&root)))?;
-            out.print(&render::verdicts::growth(&report, &growth))?;
-            out.print(&render::verdicts::newer(&report, &newer))?;
-            out.print(&render::verdicts::notes(&report, Some(&root), style))?;
-            out.print(&render::verdicts::footer(&report, exit as u8, style))?;
+            out.print(&render::judge_text::report(&report, &growth, &options, exit as u8))?;
             Ok(exit)
         }
         // The text report went out live; any other form is written whole at the end.
         None => emit(out, args.format, exit, String::new, |e| {
-            render::judge_json::report(&report, &growth, &newer, invocation, e, Some(&root))
+            render::judge_json::report(&report, &growth, invocation, e, Some(&root))
         }),
     }
+}
+
+/// The workbench, unless every submission named could not be read: then the first reason is
+/// the error, not an empty report.
+pub fn something_to_judge(mut bench: Workbench) -> Result<Workbench, Stop> {
+    if bench.submissions.is_empty() && !bench.bad_submissions.is_empty() {
+        return Err(SetupError::Catalog(bench.bad_submissions.swap_remove(0)).into());
+    }
+    Ok(bench)
+}
+
+/// The width the text report fits: `--width`, else the terminal's, else `fit::DEFAULT_WIDTH`.
+pub fn width(args: &Args, out: &Out) -> usize {
+    args.width.or(out.columns()).unwrap_or(fit::DEFAULT_WIDTH).max(fit::NARROWEST)
+}
+
+fn layout(args: &Args, out: &Out) -> Layout {
+    Layout { style: Style::new(args.color), width: width(args, out), full: args.full_matrix }
 }
 
 /// Threads for wrong submissions and mutants: most of their calls wait on a limit, so twice
@@ -99,19 +123,15 @@ fn jobs(args: &Args) -> usize {
 }
 
 /// For every strategy that hit a time limit: how its time grows, on prefixes of the first case
-/// it timed out on.
-fn timed_out_growth(bench: &Workbench, cards: &[engine::Scorecard]) -> Vec<Option<Growth>> {
+/// it timed out on, in the program the engine built.
+fn timed_out_growth(bench: &Workbench, judged: &Judged) -> Vec<Option<Growth>> {
     let first_tle = |card: &engine::Scorecard| {
         card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(Verdict::Tle)))
     };
-    bench
-        .submissions
-        .iter()
-        .zip(cards)
-        .map(|(submission, card)| {
+    (bench.submissions.iter().zip(&judged.cards).zip(&judged.programs))
+        .map(|((submission, card), program)| {
             let case = first_tle(card).filter(|_| submission.is_strategy())?;
-            let program = bench.build(submission).ok()?.ok()?;
-            growth::probe(&mut bench.runner(&program), &bench.cases[case].values).ok()
+            growth::probe(&mut bench.runner(program.as_ref()?), &bench.cases[case].values).ok()
         })
         .collect()
 }

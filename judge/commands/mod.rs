@@ -83,10 +83,10 @@ fn setup(args: &Args) -> Setup<'_> {
 fn open(setup: &Setup, out: &Out) -> Result<Workbench, Stop> {
     let bench = Workbench::open(setup)?;
     if let Some(why) = &bench.unconfined {
-        out.note(&format!("judge: {}", render::words::sandbox(Some(why))));
+        out.note(&format!("judge: {}", render::conditions::sandbox(Some(why))));
     }
     if let Some(why) = &bench.uncounted {
-        out.note(&format!("judge: {}", render::words::counting(None, Some(why))));
+        out.note(&format!("judge: {}", render::conditions::counting(None, Some(why))));
     }
     Ok(bench)
 }
@@ -95,7 +95,7 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let args = invocation.args();
     match invocation.command {
         Command::Judge => judge::run(&args, invocation, out),
-        Command::Run => run::run(&args, out),
+        Command::Run => run::run(&args, invocation, out),
         Command::Paste => paste::run(&args, out),
         Command::Watch => watch::run(&args, invocation, out),
         Command::Gen => gen::run(&args, out),

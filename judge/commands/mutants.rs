@@ -14,7 +14,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));
     let outcome = mutants::mutants(&bench, &request, counted)?;
     let survived = outcome.mutants.iter().any(|m| m.status == mutants::Status::Survived);
-    let exit = status(!outcome.changes.is_empty(), survived);
+    let exit = status(outcome.changes.is_error(), survived);
     let root = Some(bench.workspace.root.as_path());
     let text = || render::mutants::text(&outcome, invocation, root);
     emit(out, args.format, exit, text, |e| render::mutants::json(&outcome, invocation, e, root))

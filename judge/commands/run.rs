@@ -1,12 +1,13 @@
 //! `judge run`, like LeetCode's Run button: testcases typed in, one per line (from the command
-//! line, a file or stdin), through the strategies or the named solutions; each gets the
-//! oracle's answer, and each solution's verdict, answer, time, memory and output is shown.
+//! line, a file or stdin), through the strategies or the named solutions, every solution on
+//! every testcase; each gets the oracle's answer, and each solution's verdict, answer, time,
+//! memory and output is shown. `--plain` prints one line per testcase, as a program would.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
 
 use super::{emit, status, Exit, Stop};
-use crate::cli::Args;
+use crate::cli::{Args, Invocation};
 use crate::exec::compile::Checks;
 use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Plan};
@@ -17,9 +18,10 @@ use crate::out::Out;
 use crate::problem::format;
 use crate::render;
 use crate::render::error::Error;
+use crate::render::run::Typed;
 use crate::render::style::Style;
 
-pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
+pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let (text, origin) = testcases(args)?;
     let inputs = format::parse_testcases(&text).map_err(|error| Error::Input { origin, error })?;
     if args.plain && args.solutions.len() != 1 {
@@ -27,6 +29,7 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     }
     let start = std::time::Instant::now();
     let bench = super::open(&Setup { cases: Cases::Given(&inputs), strict: false, ..super::setup(args) }, out)?;
+    let bench = super::judge::something_to_judge(bench)?;
     let plan = Plan {
         submissions: &bench.submissions,
         cases: &bench.cases,
@@ -34,26 +37,36 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         jobs: 1,
         fail_fast: false,
         all_failures: true,
+        every_case: true,
     };
     // Which standard library items are newer than LeetCode's Rust, beside the calls, as the
     // judge warns of them; and, where the compiler is not LeetCode's own, what that leaves out.
-    let (cards, newer): (_, Vec<Vec<Newer>>) = std::thread::scope(|scope| {
+    let (judged, newer): (_, Vec<Vec<Newer>>) = std::thread::scope(|scope| {
         let newer = scope.spawn(|| bench.submissions.iter().map(|s| bench.newer(s).unwrap_or_default()).collect());
-        let cards = engine::run(&bench, &plan, &mut |_| {});
-        (cards, newer.join().unwrap_or_default())
+        let judged = engine::run(&bench, &plan, &mut |_| {});
+        (judged, newer.join().unwrap_or_default())
     });
     let about = bench.compiler.about();
     if about.checks != Checks::Everything && !args.plain {
         out.note(&format!("judge: {}", render::paste::compiler(&about)));
     }
-    let report = Report::new(bench, cards, &args.solutions, false, start.elapsed());
+    let report = Report::new(bench, judged, newer, &args.solutions, false, start.elapsed());
+    if args.plain {
+        let (lines, notes) = render::run::plain(&report);
+        out.print(&lines)?;
+        notes.iter().for_each(|note| out.note(note));
+        // As a program that crashed exits non-zero; a wrong answer is still an answer.
+        return Ok(if notes.is_empty() { Exit::Success } else { Exit::Failure });
+    }
     let all_right = report.cards.iter().all(|r| first_failure(r) == Some(Verdict::Ac));
     let exit = status(report.has_judge_errors(), !all_right);
-    if args.plain {
-        return plain(&report, out);
-    }
-    let style = Style::new(args.color);
-    let text = || render::run::text(&report, style) + &render::verdicts::newer(&report, &newer);
+    let from = match &args.file {
+        Some(file) => Typed::File(file.to_str().unwrap_or_default()),
+        None => Typed::ByHand,
+    };
+    let (style, width) = (Style::new(args.color), super::judge::width(args, out));
+    let text =
+        || render::run::text(&report, style, width, from, invocation) + &render::judge_text::newer(&report, width);
     emit(out, args.format, exit, text, |e| render::run::json(&report, e))
 }
 
@@ -73,20 +86,4 @@ fn testcases(args: &Args) -> Result<(String, String), Error> {
             Ok((text, "<stdin>".to_string()))
         }
     }
-}
-
-/// Only the answers of the one solution, a line each, as LeetCode prints them (for `oj test -c`).
-fn plain(report: &Report, out: &Out) -> Result<Exit, Stop> {
-    let mut right = true;
-    for result in &report.cards[0].results {
-        match result.as_ref().map(|r| &r.call.result) {
-            Some(Ok(answered)) => out.print(&format!("\"{}\"\n", String::from_utf8_lossy(&answered.answer)))?,
-            _ => {
-                right = false;
-                let why = render::run::text(report, Style::plain());
-                out.note(&format!("judge: {}: {}", report.submissions[0].name, why.lines().last().unwrap_or("")));
-            }
-        }
-    }
-    Ok(if right { Exit::Success } else { Exit::Failure })
 }

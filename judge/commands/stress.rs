@@ -1,13 +1,17 @@
-//! `judge stress`: random cases of every shape through the chosen solutions and the oracle;
-//! the first failure shrunk, with the commands that make, rerun, try and keep it.
+//! `judge stress`: the testcases given (`--file`, or on the command line) first, then random
+//! cases of every shape through the chosen solutions and the oracle; the first failure shrunk,
+//! with the commands that make, rerun, try and keep it.
 
 use super::{emit, jobs, status, Exit, Stop};
 use crate::cli::{Args, Invocation};
 use crate::out::Out;
+use crate::problem::format;
 use crate::render;
+use crate::render::error::Error;
 use crate::search::{self, stress};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
+    let given = given(args)?;
     let bench = super::open(&super::setup(args), out)?;
     let request = stress::Request {
         seed: args.seed,
@@ -16,13 +20,28 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         shapes: args.shapes.clone(),
         jobs: jobs(args),
         save: args.save,
+        given,
     };
     let programs = search::build(&bench)?;
     let total = request.count;
     let counted = &mut |done| out.count(&format!("stress: {done}/{total} cases"));
     let outcome = stress::stress(&bench, &programs, &request, counted)?;
-    let exit = status(!outcome.changes.is_empty(), outcome.example.is_some());
+    let exit = status(outcome.changes.is_error(), outcome.example.is_some());
     let (root, limits) = (Some(bench.workspace.root.as_path()), &bench.limits());
-    let text = || render::search::stress_text(&outcome, invocation, limits, root);
-    emit(out, args.format, exit, text, |e| render::search::stress_json(&outcome, invocation, limits, e, root))
+    let width = super::judge::width(args, out);
+    let text = || render::stress::text(&outcome, invocation, limits, root, width);
+    emit(out, args.format, exit, text, |e| render::stress::json(&outcome, invocation, limits, e, root))
+}
+
+/// The testcases to try before the random ones: those of `--file`, or of the argument.
+fn given(args: &Args) -> Result<Vec<Vec<i32>>, Error> {
+    let (text, origin) = match (&args.file, args.positional.first()) {
+        (Some(path), _) => {
+            let text = crate::judging::cases::read_case_file(path).map_err(|problem| Error::Case { problem })?;
+            (text, path.display().to_string())
+        }
+        (None, Some(text)) => (text.clone(), "input".to_string()),
+        (None, None) => return Ok(Vec::new()),
+    };
+    format::parse_testcases(&text).map_err(|error| Error::Input { origin, error })
 }

@@ -16,7 +16,13 @@ const ESTIMATED_ABOVE: u64 = 20_000_000;
 const ASK_PAST: Duration = Duration::from_secs(60);
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
-    let request = verify::Request { max_len: args.max_len, low: args.values.0, high: args.values.1, jobs: jobs(args) };
+    let request = verify::Request {
+        max_len: args.max_len,
+        low: args.values.0,
+        high: args.values.1,
+        jobs: jobs(args),
+        save: args.save,
+    };
     let total = verify::count(&request)?;
     let bench = super::open(&super::setup(args), out)?;
     let programs = search::build(&bench)?;
@@ -25,13 +31,14 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         if estimate > ASK_PAST && !args.yes {
             return Err(Error::TooLong { arrays: total, estimate, again: invocation.clone() }.into());
         }
-        out.note(&render::search::estimate_line(total, estimate));
+        out.note(&render::verify::estimate_line(total, estimate));
     }
-    let counted = &mut |done| out.count(&render::search::progress("verify", done, total));
+    let counted = &mut |done| out.count(&render::verify::progress("verify", done, total));
     let outcome = verify::verify(&bench, &programs, &request, counted)?;
-    let exit = status(!outcome.changes.is_empty(), outcome.example.is_some());
+    let exit = status(outcome.changes.is_error(), outcome.example.is_some());
     let root = Some(bench.workspace.root.as_path());
     let limits = &bench.limits();
-    let text = || render::search::verify_text(&outcome, &request, invocation, limits, root);
-    emit(out, args.format, exit, text, |e| render::search::verify_json(&outcome, &request, invocation, limits, e, root))
+    let width = super::judge::width(args, out);
+    let text = || render::verify::text(&outcome, &request, invocation, limits, root, width);
+    emit(out, args.format, exit, text, |e| render::verify::json(&outcome, &request, invocation, limits, e, root))
 }

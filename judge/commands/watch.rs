@@ -1,7 +1,10 @@
 //! `judge watch`: the judge again every time a watched file is saved, as cargo-watch does for
-//! a build. It looks at the files' size, inode and times ten times a second, waits for a burst
-//! of writes to settle, and judges; a file that does not compile is a CE like any other, and
-//! the watch goes on until Ctrl-C.
+//! a build. It follows the folder, not a list made at the start: twenty times a second it lists
+//! `solutions/` (or looks at the named files) and the stored cases, by size, inode and times,
+//! so a file created, renamed, removed or re-created is seen; it waits for a burst of writes to
+//! settle, and judges. A named file that is gone (between an editor's delete and write, during
+//! `git stash`) is waited for; a file that does not compile is a CE like any other; the watch
+//! goes on until Ctrl-C.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -27,61 +30,107 @@ const SETTLE: Duration = Duration::from_millis(30);
 /// What a file was when last looked at: enough to see any save.
 type Seen = BTreeMap<PathBuf, (u64, u64, i64, i64)>;
 
+/// What is watched: the named solutions' files (which may be gone for a while), or every file
+/// directly in `solutions/`; and the cases folder.
+struct Watched {
+    named: Vec<PathBuf>,
+    solutions: PathBuf,
+    cases: PathBuf,
+}
+
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let workspace = Workspace::find(args.cases_dir.as_deref()).map_err(SetupError::NoWorkspace)?;
     let mut judging = Invocation { command: Command::Judge, ..invocation.clone() };
     judging.flags.retain(|(flag, _)| flag.applies_to(Command::Judge));
-    let named = !args.solutions.is_empty();
+    let watched = Watched {
+        named: named_files(&workspace, &args.solutions)?,
+        solutions: workspace.solutions.clone(),
+        cases: workspace.cases.clone(),
+    };
     let mut changed: Vec<String> = Vec::new();
-    let mut seen = look(&watched(&workspace, args, named)?);
+    let mut seen = watched.look();
     loop {
-        // Without names: every strategy file as it is now, a new attempt included.
-        if !named {
-            let catalog = Catalog::scan(&workspace).map_err(SetupError::Catalog)?;
-            let strategies = catalog.strategies().into_iter().map(crate::cli::Value::Text);
-            judging = judging.set(&flags::SOLUTION, strategies);
+        let gone: Vec<&PathBuf> = watched.named.iter().filter(|p| !seen.contains_key(*p)).collect();
+        if gone.is_empty() {
+            // Without names: every strategy file as it is now, a new one included.
+            if watched.named.is_empty() {
+                let catalog = Catalog::scan(&workspace).map_err(SetupError::Catalog)?;
+                let strategies = catalog.strategies().into_iter().map(crate::cli::Value::Text);
+                judging = judging.set(&flags::SOLUTION, strategies);
+            }
+            let mut judge_args = judging.args();
+            judge_args.format = Format::Text;
+            out.note(&render::watch::header(&changed, SystemTime::now()));
+            match judge::run(&judge_args, &judging, out) {
+                Ok(_) => {}
+                Err(Stop::Closed) => return Err(Stop::Closed),
+                Err(Stop::Error(error)) => drop(report_error(&error, Some(&judging), false, out)),
+            }
+            out.note(&render::watch::waiting(seen.keys().filter(|p| watched.is_solution(p)).count()));
+        } else {
+            let gone: Vec<String> = gone.iter().map(|p| shown(p, &workspace.root)).collect();
+            out.note(&render::watch::gone(&gone));
         }
-        let mut judge_args = judging.args();
-        judge_args.format = Format::Text;
-        out.note(&render::watch::header(&changed, SystemTime::now()));
-        match judge::run(&judge_args, &judging, out) {
-            Ok(_) => {}
-            Err(Stop::Closed) => return Err(Stop::Closed),
-            Err(Stop::Error(error)) => drop(report_error(&error, Some(&judging), false, out)),
-        }
-        let watched = watched(&workspace, args, named)?;
-        out.note(&render::watch::waiting(watched.len()));
-        let now = wait_for_change(&watched, &seen);
+        let now = watched.wait_for_change(&seen);
         changed = changed_names(&seen, &now, &workspace.root);
         seen = now;
     }
 }
 
-/// The files a save of which is judged: the named solutions, else every file directly in
-/// `solutions/`; and every stored case.
-fn watched(workspace: &Workspace, args: &Args, named: bool) -> Result<Vec<PathBuf>, Stop> {
+/// The file of each named solution (a mutant's is its strategy's), each of which must exist
+/// now; later it may be gone for a while.
+fn named_files(workspace: &Workspace, names: &[String]) -> Result<Vec<PathBuf>, Stop> {
+    let catalog = Catalog::scan(workspace).map_err(SetupError::Catalog)?;
     let mut files = Vec::new();
-    if named {
-        let catalog = Catalog::scan(workspace).map_err(SetupError::Catalog)?;
-        for name in &args.solutions {
-            let submission = catalog.resolve(workspace, name).map_err(SetupError::Catalog)?;
-            files.push(workspace.root.join(&submission.shown));
+    for name in names {
+        let submission = catalog.resolve(workspace, name).map_err(SetupError::Catalog)?;
+        let file = workspace.root.join(&submission.shown);
+        if !files.contains(&file) {
+            files.push(file);
         }
-    } else {
-        let listed = fs::read_dir(&workspace.solutions).into_iter().flatten().flatten();
-        files.extend(listed.map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "rs")));
     }
-    files.push(workspace.cases.clone());
     Ok(files)
 }
 
-/// Every watched file as it is now; a folder stands for every file under it.
-fn look(watched: &[PathBuf]) -> Seen {
-    let mut seen = Seen::new();
-    for path in watched {
-        visit(path, &mut seen);
+impl Watched {
+    fn is_solution(&self, path: &Path) -> bool {
+        !path.starts_with(&self.cases)
     }
-    seen
+
+    /// Every watched file as it is now; a folder stands for every file under it.
+    fn look(&self) -> Seen {
+        let mut seen = Seen::new();
+        if self.named.is_empty() {
+            let listed = fs::read_dir(&self.solutions).into_iter().flatten().flatten().map(|e| e.path());
+            for path in listed.filter(|p| p.extension().is_some_and(|e| e == "rs")) {
+                visit(&path, &mut seen);
+            }
+        }
+        for path in &self.named {
+            visit(path, &mut seen);
+        }
+        visit(&self.cases, &mut seen);
+        seen
+    }
+
+    /// Looks until something changes, then until it has stayed the same for `SETTLE`.
+    fn wait_for_change(&self, before: &Seen) -> Seen {
+        loop {
+            thread::sleep(LOOK);
+            let now = self.look();
+            if now != *before {
+                let mut settled = now;
+                loop {
+                    thread::sleep(SETTLE);
+                    let again = self.look();
+                    if again == settled {
+                        return settled;
+                    }
+                    settled = again;
+                }
+            }
+        }
+    }
 }
 
 fn visit(path: &Path, seen: &mut Seen) {
@@ -96,23 +145,8 @@ fn visit(path: &Path, seen: &mut Seen) {
     }
 }
 
-/// Looks until something changes, then until it has stayed the same for `SETTLE`.
-fn wait_for_change(watched: &[PathBuf], before: &Seen) -> Seen {
-    loop {
-        thread::sleep(LOOK);
-        let now = look(watched);
-        if now != *before {
-            let mut settled = now;
-            loop {
-                thread::sleep(SETTLE);
-                let again = look(watched);
-                if again == settled {
-                    return settled;
-                }
-                settled = again;
-            }
-        }
-    }
+fn shown(path: &Path, root: &Path) -> String {
+    path.strip_prefix(root).unwrap_or(path).display().to_string()
 }
 
 /// The files that differ between two looks, relative to the workspace.
@@ -120,9 +154,8 @@ fn changed_names(before: &Seen, after: &Seen, root: &Path) -> Vec<String> {
     let mut names: Vec<String> = after
         .iter()
         .filter(|(path, seen)| before.get(*path) != Some(seen))
-        .map(|(path, _)| path.strip_prefix(root).unwrap_or(path).display().to_string())
+        .map(|(path, _)| shown(path, root))
         .collect();
-    let removed = before.keys().filter(|p| !after.contains_key(*p));
-    names.extend(removed.map(|p| p.strip_prefix(root).unwrap_or(p).display().to_string()));
+    names.extend(before.keys().filter(|p| !after.contains_key(*p)).map(|p| shown(p, root)));
     names
 }

@@ -133,8 +133,10 @@ pub struct Child {
     ready: bool,
     /// Start-up CPU time past `STARTUP_FREE`, charged to the next call.
     owed: Duration,
-    /// The solution thread's CPU time for an empty call.
-    empty_ns: u64,
+    /// What an empty call costs: the least measured, of the empty calls made at its start and
+    /// of every call since, by the kernel's account of the solution's thread and by the
+    /// driver's reading of it around the call alone.
+    empty: Empty,
     /// The cell's out-of-memory kills before the current call.
     kills: u64,
     gone: bool,
@@ -173,6 +175,15 @@ impl Answers {
     }
 }
 
+/// What an empty call costs the solution's thread, in nanoseconds.
+#[derive(Clone, Copy, Debug)]
+struct Empty {
+    /// By the kernel's account, the judge's reading: waking, the pipes, the call.
+    ran: u64,
+    /// By the driver's reading around the call alone.
+    claimed: u64,
+}
+
 /// Where a wait stands: when it started by the judge's clock, the kernel's accounts then,
 /// and what it may take.
 struct Watch {
@@ -202,6 +213,34 @@ struct Took {
     time: Duration,
     /// Its CPU time, every thread and process of the child.
     cpu: Duration,
+    /// The solution thread's own CPU time, the empty call's cost included.
+    ran: u64,
+    /// What the time counts besides the solution thread's own CPU time: other threads and
+    /// processes, sleep, a start-up owed.
+    extra: Duration,
+}
+
+/// How far the driver's reading of the solution thread's CPU time around a call may fall
+/// short of the judge's reading around the whole exchange (waking, the pipes, and in a virtual
+/// machine the exits an interrupt to another CPU costs): `GAP`, or a tenth of the exchange.
+const GAP: u64 = 100_000;
+/// How far it may exceed it: the two clocks' rounding.
+const OVER: u64 = 1_000;
+
+impl Took {
+    /// The call's time with the driver's reading of its thread `claimed`: taken, less an
+    /// empty call's, where the judge's own reading agrees with it (see `GAP`, `OVER`); else the
+    /// judge's reading stands. Either way the verdict's CPU time is the judge's.
+    fn with_claim(self, claimed: u64, empty: Empty) -> Took {
+        let agrees = claimed <= self.ran + OVER && self.ran - claimed.min(self.ran) <= GAP.max(self.ran / 10);
+        match agrees {
+            true => {
+                let own = Duration::from_nanos(claimed.saturating_sub(empty.claimed));
+                Took { time: own + self.extra, ..self }
+            }
+            false => self,
+        }
+    }
 }
 
 /// The judging thread's own account: the time it waited for a CPU is time it was late to see
@@ -286,7 +325,7 @@ impl Child {
             cpu_at_spawn,
             ready: false,
             owed: Duration::ZERO,
-            empty_ns: 0,
+            empty: Empty { ran: 0, claimed: 0 },
             kills,
             gone: false,
             sandboxed,
@@ -339,17 +378,23 @@ impl Child {
     /// Makes the call loaded last, and counts it.
     fn go(&mut self, dry: bool, peak: &mut Reading) -> Result<Answered, Ending> {
         let owed = std::mem::take(&mut self.owed);
-        let go = Arc::new(Request::Go { dry }.encode(self.seq));
-        // The call starts once `Go` is on its way: before, the child waits on the judge.
-        self.send(go)?;
+        // The accounts before `Go` (the thread is asleep, waiting for it), the clock after:
+        // until `Go` is on its way, the child waits on the judge.
         let mut watch = self.watch(self.limits.time, self.limits.time * FUSE, true, owed);
+        self.send(Arc::new(Request::Go { dry }.encode(self.seq)))?;
+        (watch.start, watch.judge) = (Instant::now(), judge_account());
         let reply = self.wait(self.seq, &mut watch, peak)?;
-        let (length, answer) = match reply {
-            Reply::Answer { length, answer } => (length, answer),
+        let (length, answer, claimed) = match reply {
+            Reply::Answer { length, answer, cpu_ns } => (length, answer, cpu_ns),
             other => return Err(self.unexpected(other)),
         };
         self.meter.settle(SETTLE);
         let took = self.took(&watch, true);
+        // No call costs less than an empty one: one that seems to was measured in a quieter
+        // moment than the empty calls were, and is the better measure of them.
+        self.empty.ran = self.empty.ran.min(took.ran);
+        self.empty.claimed = self.empty.claimed.min(claimed);
+        let took = self.took(&watch, true).with_claim(claimed, self.empty);
         let peak_kib = peak.peak_kib.max(self.meter.read().peak_kib);
         if self.meter.oom_kills() > self.kills {
             // The kernel killed one of its processes for memory; the call still answered.
@@ -389,8 +434,9 @@ impl Child {
         let late = late.saturating_sub(ran);
         let asleep = wall.saturating_sub(ran + waited + late);
         let asleep = if asleep > ASLEEP { asleep } else { Duration::ZERO };
-        let own = ran.saturating_sub(Duration::from_nanos(self.empty_ns));
-        Took { time: own + others + asleep + watch.owed, cpu: all + watch.owed }
+        let own = ran.saturating_sub(Duration::from_nanos(self.empty.ran));
+        let extra = others + asleep + watch.owed;
+        Took { time: own + extra, cpu: all + watch.owed, ran: thread.ran_ns, extra }
     }
 
     /// Whether a wait has passed its limit: by CPU time; for a call, also by its wall time
@@ -505,18 +551,16 @@ impl Child {
         self.ready = true;
         if self.meter.follow(SOLUTION_THREAD) {
             let owed = std::mem::take(&mut self.owed);
-            let mut empty = u64::MAX;
+            // The floors start from nothing; every empty call (and every call after) can only
+            // lower them. The first few bring the driver's code and the pipes' pages in.
+            self.empty = Empty { ran: u64::MAX, claimed: u64::MAX };
             for k in 0..WARM_EMPTY_CALLS + EMPTY_CALLS {
-                let mut peak = self.load(&[])?;
-                let before = self.meter.clock().thread.ran_ns;
-                self.go(true, &mut peak)?;
-                let cost = self.meter.clock().thread.ran_ns.saturating_sub(before);
-                if k >= WARM_EMPTY_CALLS {
-                    empty = empty.min(cost);
+                self.timed(&[], true)?;
+                if k + 1 == WARM_EMPTY_CALLS {
+                    self.empty = Empty { ran: u64::MAX, claimed: u64::MAX };
                 }
             }
             self.owed = owed;
-            self.empty_ns = empty;
         }
         Ok(())
     }

@@ -4,9 +4,10 @@
 //! pipe. It records a panic's message and place, reports a stack overflow only when the fault
 //! hit the guard page below the solution's stack, reports an allocation that failed (through
 //! `Allocator`, the binary's global allocator), and flushes what the solution printed before
-//! each answer, so the judge reads it before the answer. It measures nothing: every time and
-//! every amount of memory is the judge's reading of the kernel's account, which no symbol of
-//! the solution's can replace.
+//! each answer, so the judge reads it before the answer. It reads the CPU time of the solution's
+//! thread around each call through the system-call instruction itself, which no symbol of the
+//! solution's can replace; the judge takes that figure only where its own reading of the
+//! kernel's account agrees (see `child`), and every amount of memory is the judge's reading.
 //!
 //! Its parent module provides `sys`, `wire` and `Solve`, the solution's function type.
 //! Command line: `<unit> <stack bytes>`; `unit` picks the solution of a batch build.
@@ -173,13 +174,20 @@ fn serve(solve: Solve, stack: usize) -> Exit {
             Request::Go { dry } => match (loaded.take(), dry) {
                 (None, _) => refuse(Refusal::BadRequest),
                 (Some(values), true) => {
+                    let start = sys::thread_cpu_ns();
                     drop(values);
-                    Ok(send(Reply::Answer { length: 0, answer: Vec::new() }))
+                    let cpu_ns = sys::thread_cpu_ns().saturating_sub(start);
+                    Ok(send(Reply::Answer { length: 0, answer: Vec::new(), cpu_ns }))
                 }
-                (Some(values), false) => call(solve, values).map(|answer| {
-                    let length = answer.len() as u64;
-                    send(Reply::Answer { length, answer: kept(answer) })
-                }),
+                (Some(values), false) => {
+                    let start = sys::thread_cpu_ns();
+                    let called = call(solve, values);
+                    let cpu_ns = sys::thread_cpu_ns().saturating_sub(start);
+                    called.map(|answer| {
+                        let length = answer.len() as u64;
+                        send(Reply::Answer { length, answer: kept(answer), cpu_ns })
+                    })
+                }
             },
             Request::Batch { cases } => batch(solve, cases).map(&mut send),
         };

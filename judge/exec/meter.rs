@@ -158,11 +158,13 @@ impl Meter {
     pub fn clock(&self) -> Clock {
         let mut text = [0u8; 256];
         let thread = self.thread.as_ref().and_then(|t| Account::parse(procfs::reread(&t.schedstat, &mut text)));
-        let thread = thread.unwrap_or_default();
         let all_ns = match &self.cell {
             Some(cell) if cell.counts_cpu() => cell.usage().cpu_ns,
             _ => self.processes().into_iter().map(cpu_of).sum(),
         };
+        // A thread that cannot be read on its own (a kernel without scheduler statistics) is
+        // read as the whole child, which waits for nothing that is known.
+        let thread = thread.unwrap_or(Account { ran_ns: all_ns, waited_ns: 0 });
         Clock { all_ns: all_ns.max(thread.ran_ns), thread }
     }
 

@@ -173,6 +173,8 @@ mod ffi {
     pub const SIG_UNBLOCK: c_long = 1;
     pub const SIG_SETMASK: c_long = 2;
     pub const POLLHUP: i16 = 0x10;
+    /// ioctl(2): the size of a terminal, as `struct winsize`; the same on x86_64 and aarch64.
+    pub const TIOCGWINSZ: c_ulong = 0x5413;
     pub const SIG_DFL: usize = 0;
     #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
     pub const SA_SIGINFO: c_int = 4;
@@ -215,6 +217,7 @@ mod ffi {
         pub fn poll(fds: *mut PollFd, count: c_ulong, timeout_ms: c_int) -> c_int;
         pub fn sigaction(signal: c_int, new: *const SigAction, old: *mut SigAction) -> c_int;
         pub fn _exit(status: c_int) -> !;
+        pub fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
     }
 
     #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
@@ -537,6 +540,45 @@ pub unsafe fn clone_into_cgroup(namespaces: u64, cgroup: RawFd) -> io::Result<Op
     Ok(if pid == 0 { None } else { Some(pid as u32) })
 }
 
+/// The CPU time of the calling thread, in nanoseconds, by the clock_gettime system call made
+/// with the system-call instruction itself: no function a program links (its own
+/// `clock_gettime`, say) can stand in for it. 0 if the kernel refuses.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's
+pub fn thread_cpu_ns() -> u64 {
+    const CLOCK_THREAD_CPUTIME_ID: i64 = 3;
+    let mut time = [0i64; 2];
+    let result: i64;
+    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`, which
+    // lives for the call; the registers the instruction clobbers are declared.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        std::arch::asm!(
+            "syscall",
+            inlateout("rax") 228i64 => result,
+            in("rdi") CLOCK_THREAD_CPUTIME_ID,
+            in("rsi") time.as_mut_ptr(),
+            lateout("rcx") _,
+            lateout("r11") _,
+            options(nostack),
+        );
+    }
+    // SAFETY: as above, with aarch64's calling convention for system calls.
+    #[cfg(target_arch = "aarch64")]
+    unsafe {
+        std::arch::asm!(
+            "svc 0",
+            in("x8") 113i64,
+            inlateout("x0") CLOCK_THREAD_CPUTIME_ID => result,
+            in("x1") time.as_mut_ptr(),
+            options(nostack),
+        );
+    }
+    match result {
+        0 => (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64),
+        _ => 0,
+    }
+}
+
 /// The calling thread's id, as the kernel knows it (`/proc/<pid>/task/<id>`).
 pub fn thread_id() -> u32 {
     // SAFETY: gettid takes nothing and cannot fail.
@@ -730,6 +772,15 @@ pub fn on_signals(signals: &[i32], handler: extern "C" fn(c_int)) -> io::Result<
     Ok(())
 }
 
+/// How many columns wide the terminal on `fd` is; None when `fd` is not a terminal (or says 0).
+pub fn terminal_columns(fd: RawFd) -> Option<u16> {
+    // `struct winsize`: rows, columns, and two pixel sizes, each an unsigned short.
+    let mut size = [0u16; 4];
+    // SAFETY: TIOCGWINSZ writes one `struct winsize` into the buffer, which is that size.
+    let result = unsafe { ffi::ioctl(fd, ffi::TIOCGWINSZ, size.as_mut_ptr()) };
+    (result == 0 && size[1] > 0).then_some(size[1])
+}
+
 /// The foreign functions, each through its safe wrapper.
 #[cfg(test)]
 mod tests {
@@ -737,6 +788,14 @@ mod tests {
     use std::os::unix::process::CommandExt;
     use std::path::PathBuf;
     use std::process::{Command, Stdio};
+
+    #[test]
+    fn a_pipe_has_no_terminal_width() {
+        let (read, write) = pipe().unwrap();
+        assert_eq!((terminal_columns(read), terminal_columns(write)), (None, None));
+        close(read);
+        close(write);
+    }
 
     #[test]
     fn a_group_is_killed_whole() {
@@ -948,6 +1007,21 @@ mod tests {
             exit_now(i32::from(!exited) + 2 * i32::from(!signalled))
         });
         assert_eq!(status.unwrap().code(), Some(0));
+    }
+
+    #[test]
+    fn the_threads_cpu_clock_counts_this_threads_work_and_not_its_sleep() {
+        let start = thread_cpu_ns();
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        let slept = thread_cpu_ns() - start;
+        let mut x = 0u64;
+        for i in 0..20_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
+        }
+        let worked = thread_cpu_ns() - start - slept;
+        assert!(start > 0, "the clock answered 0");
+        assert!(slept < 5_000_000, "{slept} ns of CPU for 30 ms asleep");
+        assert!(worked > 1_000_000, "{worked} ns of CPU for 20 million steps ({x})");
     }
 
     #[test]

@@ -305,8 +305,8 @@ mod wire_frames {
         }
         assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), None);
         let replies = [
-            Reply::Answer { length: 3, answer: b"Bob".to_vec() },
-            Reply::Answer { length: 0, answer: Vec::new() },
+            Reply::Answer { length: 3, answer: b"Bob".to_vec(), cpu_ns: 1234 },
+            Reply::Answer { length: 0, answer: Vec::new(), cpu_ns: 0 },
             Reply::Loaded,
             Reply::AllocationFailed { bytes: 2 << 30 },
             Reply::Refused { why: Refusal::NoStack },

@@ -38,7 +38,7 @@ pub enum Request<'a> {
     Batch { cases: Vec<Vec<i32>> },
 }
 
-/// What the driver answers. No reply carries a time: every time is the judge's own reading.
+/// What the driver answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Sent once, numbered 0, when the driver is ready for requests.
@@ -46,7 +46,10 @@ pub enum Reply {
     /// The input of a `Call` is decoded: the driver waits for `Go`.
     Loaded,
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
-    Answer { length: u64, answer: Vec<u8> },
+    /// `cpu_ns` is the CPU time of the solution's thread over the call alone, by the driver's
+    /// reading of the kernel's clock: the judge takes it only where its own reading of the
+    /// thread's account agrees.
+    Answer { length: u64, answer: Vec<u8>, cpu_ns: u64 },
     /// Every call of a batch returned, in order, each answer cut to ANSWER_KEPT and packed
     /// as its length (u32) and bytes: read them with `unpack`.
     Answers { packed: Vec<u8> },
@@ -177,7 +180,8 @@ impl Reply {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         let mut payload = Vec::new();
         let kind = match self {
-            Reply::Answer { length, answer } => {
+            Reply::Answer { length, answer, cpu_ns } => {
+                payload.extend_from_slice(&cpu_ns.to_le_bytes());
                 payload.extend_from_slice(&length.to_le_bytes());
                 payload.extend_from_slice(answer);
                 ANSWER
@@ -211,7 +215,7 @@ impl Reply {
     fn decode(kind: u8, payload: &[u8]) -> Option<Reply> {
         let mut at = Reader { bytes: payload, at: 0 };
         let reply = match kind {
-            ANSWER => Reply::Answer { length: at.u64()?, answer: at.rest().to_vec() },
+            ANSWER => Reply::Answer { cpu_ns: at.u64()?, length: at.u64()?, answer: at.rest().to_vec() },
             ANSWERS => {
                 let packed = at.rest().to_vec();
                 unpack(&packed).try_for_each(|a| a.map(drop))?;

@@ -13,12 +13,14 @@ use crate::exec::files::write_atomically;
 use crate::problem::format;
 use crate::problem::{oracle, Answer};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum What {
     /// An input made from its MANIFEST line, for the first time or again.
     Input { values: usize },
-    /// An output written for the first time.
+    /// An output written where there was none.
     Created { answer: Answer },
+    /// An output whose text is not an answer at all (`"Bbo"`), written over.
+    Unparsed { old: String, new: Answer },
     /// An output whose stored answer differs from the oracle's.
     Changed { old: Answer, new: Answer },
     /// An output whose text differs from LeetCode's form but not in its answer (spacing).
@@ -123,7 +125,7 @@ fn bless_one(input: &Path, check: bool, blessed: &mut Blessed) {
         Ok(old) => match format::parse_output(&old) {
             Ok(stored) if stored == answer => What::Reformatted { answer },
             Ok(stored) => What::Changed { old: stored, new: answer },
-            Err(_) => What::Created { answer },
+            Err(_) => What::Unparsed { old: old.trim_end().to_string(), new: answer },
         },
         Err(CaseProblem::Unreadable { .. }) => What::Created { answer },
         Err(problem) => return blessed.broken.push(Broken::Case(problem)),
@@ -146,24 +148,27 @@ mod tests {
         fs::write(mine.join("wrong.out"), "\"Bob\"\n").unwrap();
         fs::write(mine.join("right.in"), "[1,2,3,6]\n").unwrap();
         fs::write(mine.join("right.out"), "\"Tie\"\n").unwrap();
+        fs::write(mine.join("typo.in"), "[1,2,3,7]\n").unwrap();
+        fs::write(mine.join("typo.out"), "\"Bbo\"\n").unwrap();
         fs::write(root.join("made/MANIFEST"), "z3  judge gen --shape zeros --len 3 --seed 1\n").unwrap();
         let checked = bless(&root, true).unwrap();
-        let whats: Vec<What> = checked.changes.iter().map(|c| c.what).collect();
+        let whats: Vec<What> = checked.changes.iter().map(|c| c.what.clone()).collect();
         assert_eq!(
             whats,
             [
                 What::Input { values: 3 },
                 What::Created { answer: Answer::Bob },
+                What::Unparsed { old: "\"Bbo\"".to_string(), new: Answer::Bob },
                 What::Changed { old: Answer::Bob, new: Answer::Alice }
             ]
         );
         assert!(!mine.join("lonely.out").exists() && !root.join("made/z3.in").exists());
         let blessed = bless(&root, false).unwrap();
-        assert_eq!(blessed.changes.len(), 4, "{:?}", blessed.changes);
+        assert_eq!(blessed.changes.len(), 5, "{:?}", blessed.changes);
         assert_eq!(fs::read_to_string(mine.join("wrong.out")).unwrap(), "\"Alice\"\n");
         assert_eq!(fs::read_to_string(root.join("made/z3.out")).unwrap(), "\"Tie\"\n");
         let again = bless(&root, true).unwrap();
-        assert!(again.changes.is_empty() && again.unchanged == 4, "{again:?}");
+        assert!(again.changes.is_empty() && again.unchanged == 5, "{again:?}");
         fs::remove_dir_all(&root).unwrap();
     }
 }

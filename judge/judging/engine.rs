@@ -70,12 +70,22 @@ impl Scorecard {
     }
 }
 
-pub enum Event<'a> {
+/// What the engine did: every submission's scorecard, and the programs it built (None where
+/// one did not build), for whatever runs them next.
+pub struct Judged {
+    pub cards: Vec<Scorecard>,
+    pub programs: Vec<Option<Program>>,
+}
+
+/// Everything that happens, as it happens: made in a lane, delivered on the calling thread to
+/// the caller first, then kept in the submission's scorecard.
+#[derive(Clone, Debug)]
+pub enum Event {
     Compiled {
         submission: usize,
-        error: Option<&'a CompileError>,
+        error: Option<CompileError>,
     },
-    /// A call is about to start: for a progress line when it lasts long.
+    /// A call is about to start: for a progress line when it runs long.
     Running {
         submission: usize,
         case: usize,
@@ -83,24 +93,18 @@ pub enum Event<'a> {
     Judged {
         submission: usize,
         case: usize,
-        result: &'a CaseResult,
+        result: CaseResult,
     },
-    /// The submission will judge no more cases.
+    /// The submission will judge no more cases; `cut` when it stopped before the last.
     Stopped {
         submission: usize,
+        cut: Option<Cut>,
     },
-    /// The submission could not be judged (see `Scorecard::fault`).
+    /// The submission could not be judged.
     Faulted {
         submission: usize,
+        fault: Fault,
     },
-}
-
-/// What happened in a lane, passed to the calling thread.
-enum Message {
-    Running(usize, usize),
-    Judged(usize, usize, CaseResult),
-    Stopped(usize, Option<Cut>),
-    Faulted(usize, Fault),
 }
 
 pub struct Plan<'a> {
@@ -113,36 +117,24 @@ pub struct Plan<'a> {
     pub fail_fast: bool,
     /// Judge a strategy on every case, however many TLE it gets.
     pub all_failures: bool,
+    /// Judge every submission on every case, wrong ones too, as LeetCode's Run does.
+    pub every_case: bool,
 }
 
 /// Builds and judges everything, calling `on` for each event on this thread.
-pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(Event)) -> Vec<Scorecard> {
+pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(&Event)) -> Judged {
     let mut cards: Vec<Scorecard> = plan.submissions.iter().map(|_| Scorecard::new(plan.cases.len())).collect();
-    let built = bench.build_all(&mut |i, built| match built {
-        Ok(Ok(_)) => on(Event::Compiled { submission: i, error: None }),
-        Ok(Err(error)) => on(Event::Compiled { submission: i, error: Some(error) }),
-        Err(_) => on(Event::Faulted { submission: i }),
+    let built = bench.build_all(&mut |submission, built| {
+        let event = match built {
+            Ok(Ok(_)) => Event::Compiled { submission, error: None },
+            Ok(Err(error)) => Event::Compiled { submission, error: Some(error.clone()) },
+            Err(error) => Event::Faulted { submission, fault: Fault::Build(error.clone()) },
+        };
+        deliver(event, &mut cards, on);
     });
-    let programs: Vec<Option<Program>> = built
-        .into_iter()
-        .zip(&mut cards)
-        .map(|(built, card): (Built, &mut Scorecard)| match built {
-            Ok(Ok(program)) => {
-                card.compiled = Some(Ok(()));
-                Some(program)
-            }
-            Ok(Err(error)) => {
-                card.compiled = Some(Err(error));
-                None
-            }
-            Err(error) => {
-                card.fault = Some(Fault::Build(error));
-                None
-            }
-        })
-        .collect();
+    let programs: Vec<Option<Program>> = built.into_iter().map(|built: Built| built.ok()?.ok()).collect();
     judge(bench, plan, &programs, &mut cards, on);
-    cards
+    Judged { cards, programs }
 }
 
 /// Judges submissions already built (`programs[i]` is None where one was not).
@@ -151,11 +143,11 @@ pub fn judge(
     plan: &Plan,
     programs: &[Option<Program>],
     cards: &mut [Scorecard],
-    on: &mut dyn FnMut(Event),
+    on: &mut dyn FnMut(&Event),
 ) {
     let count = plan.submissions.len();
     let (strategies, others): (Vec<usize>, Vec<usize>) = (0..count).partition(|&i| plan.submissions[i].is_strategy());
-    let mut deliver = |message| deliver(message, cards, on);
+    let mut deliver = |event| deliver(event, cards, on);
     strategies_lane(bench, plan, &strategies, programs, &mut deliver);
     parallel::each(
         others.len(),
@@ -172,42 +164,36 @@ pub fn judge(
     );
 }
 
-fn deliver(message: Message, cards: &mut [Scorecard], on: &mut dyn FnMut(Event)) {
-    match message {
-        Message::Running(submission, case) => on(Event::Running { submission, case }),
-        Message::Judged(submission, case, result) => {
-            on(Event::Judged { submission, case, result: &result });
-            cards[submission].results[case] = Some(result);
-        }
-        Message::Stopped(submission, cut) => {
-            cards[submission].cut = cut;
-            on(Event::Stopped { submission });
-        }
-        Message::Faulted(submission, fault) => {
-            cards[submission].fault = Some(fault);
-            on(Event::Faulted { submission });
-        }
+/// Hands an event to the caller, then keeps what it says in the scorecards.
+fn deliver(event: Event, cards: &mut [Scorecard], on: &mut dyn FnMut(&Event)) {
+    on(&event);
+    match event {
+        Event::Compiled { submission, error } => cards[submission].compiled = Some(error.map_or(Ok(()), Err)),
+        Event::Running { .. } => {}
+        Event::Judged { submission, case, result } => cards[submission].results[case] = Some(result),
+        Event::Stopped { submission, cut } => cards[submission].cut = cut,
+        Event::Faulted { submission, fault } => cards[submission].fault = Some(fault),
     }
 }
 
 /// One call of submission `i` on case `c`: its verdict, or None when it could not be judged.
-fn judge_one(plan: &Plan, i: usize, c: usize, runner: &mut Runner, emit: &mut dyn FnMut(Message)) -> Option<Verdict> {
-    emit(Message::Running(i, c));
+fn judge_one(plan: &Plan, i: usize, c: usize, runner: &mut Runner, emit: &mut dyn FnMut(Event)) -> Option<Verdict> {
+    emit(Event::Running { submission: i, case: c });
     let case = &plan.cases[c];
     let call = match runner.call(&case.values) {
         Ok(call) => call,
         Err(e) => {
-            emit(Message::Faulted(i, Fault::Spawn(e.to_string())));
+            emit(Event::Faulted { submission: i, fault: Fault::Spawn(e.to_string()) });
             return None;
         }
     };
     let verdict = Verdict::of(&call, case.expected, &plan.limits);
     let result = CaseResult { verdict, call };
     if verdict.is_none() {
-        emit(Message::Faulted(i, Fault::Call(Box::new(result))));
+        emit(Event::Faulted { submission: i, fault: Fault::Call(Box::new(result)) });
         return None;
     }
-    emit(Message::Judged(i, c, result));
+    emit(Event::Judged { submission: i, case: c, result });
     verdict
 }
 
@@ -217,7 +203,7 @@ fn strategies_lane(
     plan: &Plan,
     strategies: &[usize],
     programs: &[Option<Program>],
-    emit: &mut dyn FnMut(Message),
+    emit: &mut dyn FnMut(Event),
 ) {
     let mut runners: Vec<Option<Runner>> =
         strategies.iter().map(|&i| programs[i].as_ref().map(|p| bench.runner_with(p, plan.limits))).collect();
@@ -237,23 +223,27 @@ fn strategies_lane(
             };
             if let Some(cut) = cut {
                 let judged_all = c + 1 == plan.cases.len();
-                emit(Message::Stopped(i, cut.filter(|_| !judged_all)));
+                emit(Event::Stopped { submission: i, cut: cut.filter(|_| !judged_all) });
                 runners[k] = None;
             }
         }
     }
 }
 
-/// One wrong submission or mutant over the cases, until its first failure.
-fn submission_lane(bench: &Workbench, plan: &Plan, i: usize, program: &Program, send: &Sender<Message>) {
+/// One wrong submission or mutant over the cases, until its first failure (unless every case
+/// is asked for).
+fn submission_lane(bench: &Workbench, plan: &Plan, i: usize, program: &Program, send: &Sender<Event>) {
     let mut runner = bench.runner_with(program, plan.limits);
-    let mut emit = |message| drop(send.send(message));
+    let mut emit = |event| drop(send.send(event));
     for c in 0..plan.cases.len() {
         match judge_one(plan, i, c, &mut runner, &mut emit) {
             Some(Verdict::Ac) => {}
-            Some(_) if c + 1 < plan.cases.len() => return emit(Message::Stopped(i, Some(Cut::FirstFailure))),
-            _ => return emit(Message::Stopped(i, None)),
+            Some(_) if plan.every_case => {}
+            Some(_) if c + 1 < plan.cases.len() => {
+                return emit(Event::Stopped { submission: i, cut: Some(Cut::FirstFailure) })
+            }
+            _ => return emit(Event::Stopped { submission: i, cut: None }),
         }
     }
-    emit(Message::Stopped(i, None));
+    emit(Event::Stopped { submission: i, cut: None });
 }

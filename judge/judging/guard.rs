@@ -1,6 +1,8 @@
 //! The stored data is checked before and after a run: every file under `solutions/` and the
-//! cases folder. A run that changed any of it (a solution writing a stored `.out`, say) never
-//! ends "as expected": the change is a judge error that names the files.
+//! cases folder, and each change is named with what changed about the file. Without a sandbox
+//! a change is a judge error (a solution could have written a stored `.out`); in the sandbox no
+//! solution can reach the files, so a change is someone else's (an editor, `git stash`) and is
+//! reported without failing the run, which judged the files as they were read.
 //!
 //! Files are compared by inode, size and change time (`ctime`), not content: any write or
 //! rename moves `ctime` forward, and unlike the modification time no unprivileged process can
@@ -49,7 +51,58 @@ pub struct Snapshot {
 pub enum Change {
     Added(PathBuf),
     Removed(PathBuf),
-    Modified(PathBuf),
+    Modified { path: PathBuf, how: How },
+}
+
+/// What changed about a file that is still there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum How {
+    /// Another file now has its name (a rename over it, an editor's save by replacement).
+    Replaced,
+    /// Its size, in bytes.
+    Resized { from: u64, to: u64 },
+    /// Its permissions.
+    Mode { from: u32, to: u32 },
+    /// Its content, at the same size.
+    Rewritten,
+    /// A link that now points elsewhere.
+    Relinked { from: PathBuf, to: PathBuf },
+    /// A file became a folder or the other way round.
+    Kind,
+}
+
+impl Change {
+    pub fn path(&self) -> &Path {
+        match self {
+            Change::Added(path) | Change::Removed(path) | Change::Modified { path, .. } => path,
+        }
+    }
+}
+
+/// What changed during a run, and whether a solution could have done it.
+#[derive(Clone, Debug, Default)]
+pub struct Changed {
+    pub changes: Vec<Change>,
+    /// Every solution ran in the sandbox, which cannot reach the stored data.
+    pub confined: bool,
+}
+
+impl Changed {
+    /// A change a solution could have made: the run proves nothing.
+    pub fn is_error(&self) -> bool {
+        !self.changes.is_empty() && !self.confined
+    }
+}
+
+fn how(before: &Seen, after: &Seen) -> How {
+    match (before, after) {
+        (Seen::File { dev, ino, .. }, Seen::File { dev: d, ino: i, .. }) if (dev, ino) != (d, i) => How::Replaced,
+        (Seen::File { len, .. }, Seen::File { len: l, .. }) if len != l => How::Resized { from: *len, to: *l },
+        (Seen::File { mode, .. }, Seen::File { mode: m, .. }) if mode != m => How::Mode { from: *mode, to: *m },
+        (Seen::File { .. }, Seen::File { .. }) => How::Rewritten,
+        (Seen::Link(from), Seen::Link(to)) => How::Relinked { from: from.clone(), to: to.clone() },
+        _ => How::Kind,
+    }
 }
 
 impl Snapshot {
@@ -106,7 +159,7 @@ impl Snapshot {
         for (path, seen) in &self.seen {
             match after.seen.get(path) {
                 None => changes.push(Change::Removed(to_path(path))),
-                Some(now) if now != seen => changes.push(Change::Modified(to_path(path))),
+                Some(now) if now != seen => changes.push(Change::Modified { path: to_path(path), how: how(seen, now) }),
                 Some(_) => {}
             }
         }
@@ -165,7 +218,7 @@ mod tests {
         assert_eq!(
             before.changes(),
             [
-                Change::Modified(dir.join("suite/a.out")),
+                Change::Modified { path: dir.join("suite/a.out"), how: How::Rewritten },
                 Change::Removed(dir.join("suite/b.out")),
                 Change::Added(dir.join("suite/c.in"))
             ]
@@ -203,7 +256,27 @@ mod tests {
         // Past any coarse clock tick, a same-length rewrite moves the change time.
         std::thread::sleep(Duration::from_millis(50));
         fs::write(dir.join("suite/a.out"), "\"Ali\"\n").unwrap();
-        assert_eq!(before.changes(), [Change::Modified(dir.join("suite/a.out"))]);
+        assert_eq!(before.changes(), [Change::Modified { path: dir.join("suite/a.out"), how: How::Rewritten }]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn what_changed_about_a_file_is_named() {
+        let dir = scratch("how");
+        let (a, b) = (dir.join("suite/a.rs"), dir.join("suite/b.rs"));
+        fs::write(&a, "fn a() {}\n").unwrap();
+        fs::write(&b, "fn b() {}\n").unwrap();
+        let before = Snapshot::take(&[&dir]);
+        fs::write(&a, "fn a() { 1; }\n").unwrap();
+        fs::write(dir.join("suite/b.new"), "fn c() {}\n").unwrap();
+        fs::rename(dir.join("suite/b.new"), &b).unwrap();
+        assert_eq!(
+            before.changes(),
+            [
+                Change::Modified { path: a, how: How::Resized { from: 10, to: 14 } },
+                Change::Modified { path: b, how: How::Replaced }
+            ]
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 }

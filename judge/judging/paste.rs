@@ -130,6 +130,7 @@ mod tests {
             shown: format!("solutions/{name}"),
             source: source.to_string(),
             expect: Expect::Accepted,
+            stray_tag: None,
         }
     }
 

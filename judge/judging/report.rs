@@ -1,18 +1,26 @@
-//! What a judging came to: for every submission what it got against what it must get, the
-//! stored answers every strategy contradicts in agreement with the oracle, and the judge's
-//! own errors.
+//! What a judging came to: for every submission what it got against what it must get and its
+//! figures, the oracle's explanation of every case something failed, the stored answers the
+//! oracle contradicts, and the judge's own errors. Everything a report shows is here, worked
+//! out once, so that rendering it is only writing it down.
 
 use std::time::Duration;
 
 use super::cases::{BadCase, Case};
-use super::engine::Scorecard;
-use super::guard::Change;
+use super::engine::{CaseResult, Cut, Judged, Scorecard};
+use super::guard::Changed;
 use super::submissions::{Catalog, Expect, Submission, SubmissionError};
 use super::verdict::Verdict;
 use super::workbench::Workbench;
 use crate::exec::compile::About;
+use crate::exec::diagnose::Newer;
 use crate::exec::limits::Limits;
-use crate::problem::{oracle, Answer};
+use crate::exec::outcome::{Call, Ending};
+use crate::problem::oracle::{self, Explained};
+use crate::problem::Answer;
+
+/// Inputs up to this long are explained pile by pile (leads and a line of play) beside a
+/// failure; longer ones by their totals.
+pub const EXPLAINED: usize = 20;
 
 /// Whether a submission got what it must.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +32,79 @@ pub enum Met {
     NotCaught,
 }
 
-/// A stored answer that every strategy contradicts, in agreement with the oracle.
+/// A stored answer the oracle contradicts, found where a strategy was judged wrong.
 #[derive(Clone, Debug)]
 pub struct Suspect {
     pub case: usize,
     pub stored: Answer,
     pub oracle: Answer,
+    /// The judged strategies that answered as the oracle does.
+    pub agreeing: Vec<String>,
+}
+
+/// How long a call took, as every report shows it: the one place a case's time is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Took {
+    pub time: Duration,
+    /// It was killed at the time limit, so it would have taken longer.
+    pub cut: bool,
+}
+
+/// The time a call took, or None when it ended without one (a panic, say).
+pub fn took(call: &Call) -> Option<Took> {
+    match &call.result {
+        Ok(answered) => Some(Took { time: Duration::from_nanos(answered.nanos), cut: false }),
+        Err(Ending::TimedOut { after }) => Some(Took { time: *after, cut: true }),
+        Err(_) => None,
+    }
+}
+
+/// One submission's figures over the cases it ran.
+#[derive(Clone, Debug)]
+pub struct Figures {
+    pub ran: usize,
+    pub accepted: usize,
+    /// How many cases got each verdict, in precedence order, for those it got.
+    pub counts: Vec<(Verdict, usize)>,
+    /// The sum of the case times; a lower bound when a case was cut at the time limit.
+    pub total: Option<Took>,
+    pub median: Option<Took>,
+    /// The slowest case, TLE cases included, and its time.
+    pub slowest: Option<(Took, usize)>,
+    pub peak_kib: Option<u64>,
+    /// Cases left out after `TLE_BUDGET` time limits.
+    pub not_judged: usize,
+    /// Cases left out for any reason it stopped early (time limits, a first failure).
+    pub left_out: usize,
+}
+
+impl Figures {
+    pub fn of(card: &Scorecard) -> Figures {
+        let done: Vec<(usize, &CaseResult)> =
+            card.results.iter().enumerate().filter_map(|(i, r)| Some((i, r.as_ref()?))).collect();
+        let accepted = done.iter().filter(|(_, r)| r.verdict == Some(Verdict::Ac)).count();
+        let mut times: Vec<(Took, usize)> = done.iter().filter_map(|(i, r)| Some((took(&r.call)?, *i))).collect();
+        times.sort();
+        let counts = Verdict::PRECEDENCE
+            .iter()
+            .map(|v| (*v, done.iter().filter(|(_, r)| r.verdict == Some(*v)).count()))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        let total = (!times.is_empty())
+            .then(|| Took { time: times.iter().map(|(t, _)| t.time).sum(), cut: times.iter().any(|(t, _)| t.cut) });
+        let skipped = card.results.iter().filter(|r| r.is_none()).count();
+        Figures {
+            ran: done.len(),
+            accepted,
+            counts,
+            total,
+            median: (!times.is_empty()).then(|| times[times.len() / 2].0),
+            slowest: times.last().copied(),
+            peak_kib: done.iter().filter_map(|(_, r)| r.call.result.as_ref().ok()?.peak_kib).max(),
+            not_judged: if matches!(card.cut, Some(Cut::TimeLimits(_))) { skipped } else { 0 },
+            left_out: if card.cut.is_some() { skipped } else { 0 },
+        }
+    }
 }
 
 pub struct Report {
@@ -38,9 +113,14 @@ pub struct Report {
     pub bad_cases: Vec<BadCase>,
     pub bad_submissions: Vec<SubmissionError>,
     pub cards: Vec<Scorecard>,
+    pub figures: Vec<Figures>,
     pub met: Vec<Met>,
+    /// `explained[case]`: the oracle's explanation, for every case a submission failed.
+    pub explained: Vec<Option<Explained>>,
     pub suspects: Vec<Suspect>,
-    pub changes: Vec<Change>,
+    /// The standard library items each submission uses that LeetCode's Rust does not have.
+    pub newer: Vec<Vec<Newer>>,
+    pub changes: Changed,
     pub limits: Limits,
     /// Which compiler built the files, and LeetCode's Rust version they were checked against.
     pub about: About,
@@ -54,28 +134,45 @@ pub struct Report {
 }
 
 impl Report {
-    /// Takes what the workbench opened and what the engine found; `named` are the names the
-    /// user gave, `filtered` whether `--case` narrowed the cases.
-    pub fn new(bench: Workbench, cards: Vec<Scorecard>, named: &[String], filtered: bool, wall: Duration) -> Report {
-        let changes = bench.changes();
+    /// Takes what the workbench opened, what the engine found and the items newer than
+    /// LeetCode's Rust (empty where not checked); `named` are the names the user gave,
+    /// `filtered` whether `--case` narrowed the cases.
+    pub fn new(
+        bench: Workbench,
+        judged: Judged,
+        newer: Vec<Vec<Newer>>,
+        named: &[String],
+        filtered: bool,
+        wall: Duration,
+    ) -> Report {
+        let changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
         let about = bench.compiler.about();
         let limits = bench.limits();
         let cgroup = bench.cgroup();
         let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, uncounted, .. } = bench;
+        let cards = judged.cards;
         let met = submissions
             .iter()
             .zip(&cards)
             .map(|(s, card)| met(s, card, filtered && !is_named(&catalog, named, s)))
             .collect();
         let suspects = suspects(&submissions, &cases, &cards);
+        let failed = |c: usize| {
+            cards.iter().any(|card| card.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
+        };
+        let explained = (0..cases.len()).map(|c| failed(c).then(|| oracle::explain(&cases[c].values))).collect();
+        let newer = if newer.is_empty() { vec![Vec::new(); submissions.len()] } else { newer };
         Report {
+            figures: cards.iter().map(Figures::of).collect(),
             submissions,
             cases,
             bad_cases,
             bad_submissions,
             cards,
             met,
+            explained,
             suspects,
+            newer,
             changes,
             limits,
             about,
@@ -86,11 +183,12 @@ impl Report {
         }
     }
 
-    /// A judge error: a bad case, a bad submission file, changed stored data, or a fault.
+    /// A judge error: a bad case, a bad submission file, stored data a solution could have
+    /// changed, or a fault.
     pub fn has_judge_errors(&self) -> bool {
         !self.bad_cases.is_empty()
             || !self.bad_submissions.is_empty()
-            || !self.changes.is_empty()
+            || self.changes.is_error()
             || self.cards.iter().any(|r| r.fault.is_some())
     }
 
@@ -132,28 +230,27 @@ fn met(submission: &Submission, card: &Scorecard, lenient: bool) -> Met {
     }
 }
 
-/// Cases where every strategy that ran returned the same answer, the stored one differs, and
-/// the oracle agrees with the strategies.
+/// Cases where a strategy was judged wrong and the oracle disagrees with the stored answer:
+/// the oracle is the ground truth, so the stored `.out` looks wrong, whatever the strategies
+/// said; those that answered as the oracle does are named.
 fn suspects(submissions: &[Submission], cases: &[Case], cards: &[Scorecard]) -> Vec<Suspect> {
-    let strategies: Vec<&Scorecard> =
-        submissions.iter().zip(cards).filter(|(s, _)| s.is_strategy()).map(|(_, r)| r).collect();
+    let strategies: Vec<(&Submission, &Scorecard)> =
+        submissions.iter().zip(cards).filter(|(s, _)| s.is_strategy()).collect();
+    let answer = |card: &Scorecard, c: usize| -> Option<Vec<u8>> {
+        let result = card.results[c].as_ref()?;
+        Some(result.call.result.as_ref().ok()?.answer.clone()).filter(|_| result.verdict == Some(Verdict::Wa))
+    };
     let mut found = Vec::new();
     for (c, case) in cases.iter().enumerate() {
-        let answers: Vec<Option<&[u8]>> = strategies
-            .iter()
-            .map(|card| {
-                let result = card.results[c].as_ref()?;
-                let answered = result.call.result.as_ref().ok()?;
-                (result.verdict == Some(Verdict::Wa)).then_some(answered.answer.as_slice())
-            })
-            .collect();
-        let Some(Some(first)) = answers.first() else { continue };
-        if !answers.iter().all(|a| *a == Some(*first)) {
+        let wrong: Vec<(&Submission, Vec<u8>)> =
+            strategies.iter().filter_map(|(s, card)| Some((*s, answer(card, c)?))).collect();
+        if wrong.is_empty() {
             continue;
         }
         let oracle = oracle::answer(&case.values);
-        if oracle.is(first) {
-            found.push(Suspect { case: c, stored: case.expected, oracle });
+        if oracle != case.expected {
+            let agreeing = wrong.iter().filter(|(_, a)| oracle.is(a)).map(|(s, _)| s.name.clone()).collect();
+            found.push(Suspect { case: c, stored: case.expected, oracle, agreeing });
         }
     }
     found

@@ -1,7 +1,8 @@
 //! The submissions: every `solutions/*.rs` (a strategy, which must be accepted),
 //! `solutions/wrong/*.rs` (a wrong one, tagged on its first line with the verdict it must get,
 //! `// expect: WA`), and the mutants of a strategy (`dp_array#12`), which must be rejected.
-//! A tag is read once, here, into `Expect`.
+//! A tag is read once, here: into `Expect` in `solutions/wrong/`, and noted as `stray_tag` on a
+//! strategy, where it means nothing.
 
 use std::fs;
 use std::io::{self, Read};
@@ -35,6 +36,9 @@ pub struct Submission {
     /// The text that is compiled: the file, or the mutated file.
     pub source: String,
     pub expect: Expect,
+    /// A strategy's first line when it is a tag (`// expect: WA`), which is read only in
+    /// `solutions/wrong/`: the report says so.
+    pub stray_tag: Option<String>,
 }
 
 impl Submission {
@@ -61,6 +65,14 @@ pub enum SubmissionError {
     /// A FIFO, a device, a folder, or larger than SOURCE_LIMIT.
     NotAFile {
         file: String,
+    },
+    /// Not UTF-8, which rustc reads: the first bad byte, at a line and column (from 1, the
+    /// column counted in characters).
+    NotUtf8 {
+        file: String,
+        line: usize,
+        column: usize,
+        byte: u8,
     },
     /// A wrong submission whose first line is not `// expect: <verdict>`.
     BadTag {
@@ -137,8 +149,13 @@ impl Catalog {
         let path = &self.files.iter().find(|(n, _)| *n == name).ok_or_else(|| self.unknown(&name))?.1;
         let file = workspace.shown(path);
         let source = read_source(path, &file)?;
-        let expect = if name.starts_with("wrong/") { tag(&source, &file)? } else { Expect::Accepted };
-        Ok(Submission { name, shown: file, source, expect })
+        let (expect, stray_tag) = match name.starts_with("wrong/") {
+            true => (tag(&source, &file)?, None),
+            false => {
+                (Expect::Accepted, source.lines().next().filter(|l| l.starts_with(TAG)).map(|l| l.trim().to_string()))
+            }
+        };
+        Ok(Submission { name, shown: file, source, expect, stray_tag })
     }
 
     /// Mutant `index` of `strategy`, as `judge mutants` numbers them.
@@ -151,7 +168,7 @@ impl Catalog {
         }
         let mutant = mutants.swap_remove(index);
         let name = format!("{}#{index}", original.name);
-        Ok(Submission { name, shown: original.shown, source: mutant.source, expect: Expect::Rejected })
+        Ok(Submission { name, shown: original.shown, source: mutant.source, expect: Expect::Rejected, stray_tag: None })
     }
 
     /// The named submissions in the order given (each once), or every file when none is named.
@@ -179,7 +196,7 @@ pub fn outside(path: &Path) -> Result<Submission, SubmissionError> {
     let shown = path.display().to_string();
     let source = read_source(path, &shown)?;
     let name = path.file_stem().map_or_else(|| shown.clone(), |s| s.to_string_lossy().into_owned());
-    Ok(Submission { name, shown, source, expect: Expect::Accepted })
+    Ok(Submission { name, shown, source, expect: Expect::Accepted, stray_tag: None })
 }
 
 /// The file's text, if it is a regular file of a sane size.
@@ -190,16 +207,25 @@ fn read_source(path: &Path, file: &str) -> Result<String, SubmissionError> {
     if !meta.is_file() || meta.len() > SOURCE_LIMIT {
         return Err(SubmissionError::NotAFile { file: file.to_string() });
     }
-    let mut text = String::new();
-    opened.take(SOURCE_LIMIT).read_to_string(&mut text).map_err(unreadable)?;
-    Ok(text)
+    let mut bytes = Vec::new();
+    opened.take(SOURCE_LIMIT).read_to_end(&mut bytes).map_err(unreadable)?;
+    String::from_utf8(bytes).map_err(|error| {
+        let good = &error.as_bytes()[..error.utf8_error().valid_up_to()];
+        let text = std::str::from_utf8(good).unwrap_or_default();
+        let line = text.matches('\n').count() + 1;
+        let column = text.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        SubmissionError::NotUtf8 { file: file.to_string(), line, column, byte: error.as_bytes()[good.len()] }
+    })
 }
+
+/// What a wrong submission's first line starts with.
+const TAG: &str = "// expect:";
 
 /// `// expect: WA` on the first line.
 fn tag(source: &str, file: &str) -> Result<Expect, SubmissionError> {
     let first = source.lines().next().unwrap_or("");
     let bad = || SubmissionError::BadTag { file: file.to_string(), found: first.to_string() };
-    let code = first.strip_prefix("// expect:").ok_or_else(bad)?.trim();
+    let code = first.strip_prefix(TAG).ok_or_else(bad)?.trim();
     match Verdict::parse(code) {
         Some(Verdict::Ac) | None => Err(bad()),
         Some(verdict) => Ok(Expect::Verdict(verdict)),
@@ -242,6 +268,24 @@ mod tests {
         let tagged = wrong.iter().filter(|s| matches!(s.expect, Expect::Verdict(_))).count();
         assert_eq!(tagged, catalog.names().len() - catalog.strategies().len());
         assert!(tagged >= 10);
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_refused_at_its_first_bad_byte() {
+        let dir = std::env::temp_dir().join(format!("judge-utf8-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("latin1.rs");
+        fs::write(&path, b"// caf\xe9\nimpl Solution {}\n").unwrap();
+        match read_source(&path, "solutions/latin1.rs") {
+            Err(SubmissionError::NotUtf8 { line: 1, column: 7, byte: 0xe9, .. }) => {}
+            other => panic!("{other:?}"),
+        }
+        fs::write(&path, "// é\n  x\u{0}".as_bytes().iter().copied().chain([0xff]).collect::<Vec<u8>>()).unwrap();
+        match read_source(&path, "solutions/latin1.rs") {
+            Err(SubmissionError::NotUtf8 { line: 2, column: 5, byte: 0xff, .. }) => {}
+            other => panic!("{other:?}"),
+        }
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

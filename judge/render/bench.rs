@@ -11,13 +11,26 @@
 
 use std::fmt::Write as _;
 
+use super::call;
+use super::growth;
 use super::json::Json;
 use super::table;
 use super::units;
-use super::words;
 use crate::bench::{Report, Row, MMAP_THRESHOLD, SEED, SHAPE};
 
 const HEAD: [&str; 8] = ["strategy", "n", "median", "min", "max", "ns/elt", "×fastest", "extra mem"];
+
+/// What the memory reading can tell: it counts whole pages, so a reading of 0 or of one page
+/// says only that a call needed at most a page.
+pub const PAGE_KIB: u64 = 4;
+
+/// An extra memory reading: `≤ 4 KiB` for at most a page, else its size.
+pub fn extra(kib: Option<u64>) -> String {
+    match kib {
+        Some(kib) if kib <= PAGE_KIB => format!("≤ {}", units::kib(Some(PAGE_KIB))),
+        kib => units::kib(kib),
+    }
+}
 
 fn cells(row: &Row) -> Vec<String> {
     vec![
@@ -28,7 +41,7 @@ fn cells(row: &Row) -> Vec<String> {
         units::nanos(row.time.max),
         format!("{:.2}", row.ns_per_element()),
         format!("{:.2}×", row.ratio),
-        units::kib(row.extra_kib),
+        extra(row.extra_kib),
     ]
 }
 
@@ -65,11 +78,11 @@ pub fn text(report: &Report) -> String {
         out.push_str("extra mem: n/a, this system gives no resident memory to read\n");
     } else {
         out.push_str(
-            "extra mem: resident memory a fresh child gains over one call (input already built), in 4 KiB pages\n",
+            "extra mem: resident memory a fresh child gains over one call (input already built), in 4 KiB pages; ≤ 4 KiB: at most one page, which page counting cannot tell from none\n",
         );
     }
     for failure in &report.failures {
-        let reason = words::ending(&failure.ending, &report.limits);
+        let reason = call::ending(&failure.ending, &report.limits);
         let _ = writeln!(out, "{} at n = {}: not measured: {reason}", failure.strategy, failure.n);
     }
     for n in report.disagreements() {
@@ -80,7 +93,7 @@ pub fn text(report: &Report) -> String {
     }
     out.push_str("\ngrowth (each on prefixes of one uniform input of 50,000 piles):\n");
     for (strategy, growth) in report.strategies.iter().zip(&report.growth) {
-        let _ = writeln!(out, "  {strategy}: {}", words::growth(growth, report.limits.time));
+        let _ = writeln!(out, "  {strategy}: {}", growth::words(growth, report.limits.time));
     }
     out
 }
@@ -106,7 +119,7 @@ pub fn json(report: &Report) -> Json {
         Json::object([
             ("strategy", Json::str(&f.strategy)),
             ("n", int(f.n as u64)),
-            ("reason", Json::str(words::ending(&f.ending, &report.limits))),
+            ("reason", Json::str(call::ending(&f.ending, &report.limits))),
         ])
     });
     Json::object([
@@ -131,7 +144,7 @@ pub fn json(report: &Report) -> Json {
                     .map(|(s, g)| {
                         Json::object([
                             ("strategy", Json::str(s)),
-                            ("words", Json::str(words::growth(g, report.limits.time))),
+                            ("words", Json::str(growth::words(g, report.limits.time))),
                         ])
                     })
                     .collect(),
@@ -242,6 +255,11 @@ pub mod tests {
                 field("ratio_to_fastest").as_f64().unwrap(),
                 "ratio",
             );
+            if let Some(page) = cells[7].strip_prefix("≤ ") {
+                assert_eq!(page, "4 KiB");
+                assert!(field("extra_kib").as_f64().unwrap() <= PAGE_KIB as f64);
+                continue;
+            }
             match kib(&cells[7]) {
                 Some(shown) => close(shown, field("extra_kib").as_f64().unwrap(), "memory"),
                 None => assert_eq!((cells[7].as_str(), field("extra_kib")), ("n/a", &Json::Null)),

@@ -12,6 +12,7 @@ fn what(what: &What) -> String {
     match what {
         What::Input { values } => format!("made from its MANIFEST line ({})", units::count(*values, "value")),
         What::Created { answer } => format!("(none) -> \"{}\"", answer.as_str()),
+        What::Unparsed { old, new } => format!("{} (not an answer) -> \"{}\"", units::escape(old), new.as_str()),
         What::Changed { old, new } => format!("\"{}\" -> \"{}\"", old.as_str(), new.as_str()),
         What::Reformatted { answer } => format!("\"{}\", rewritten in LeetCode's form", answer.as_str()),
     }
@@ -52,15 +53,21 @@ pub fn text(blessed: &Blessed, root: Option<&Path>) -> String {
 
 pub fn json(blessed: &Blessed, exit: u8, root: Option<&Path>) -> Json {
     let changes = blessed.changes.iter().map(|c| {
-        let (old, new) = match c.what {
+        let (old, new) = match &c.what {
             What::Changed { old, new } => (Some(old.as_str()), Some(new.as_str())),
             What::Created { answer } => (None, Some(answer.as_str())),
+            What::Unparsed { new, .. } => (None, Some(new.as_str())),
             What::Reformatted { answer } => (Some(answer.as_str()), Some(answer.as_str())),
             What::Input { .. } => (None, None),
+        };
+        let old_text = match &c.what {
+            What::Unparsed { old, .. } => Some(old.as_str()),
+            _ => None,
         };
         Json::object([
             ("file", Json::str(path(&c.path, root))),
             ("old", Json::opt(old, Json::str)),
+            ("old_text", Json::opt(old_text, Json::str)),
             ("new", Json::opt(new, Json::str)),
             ("what", Json::str(what(&c.what))),
         ])

@@ -6,11 +6,11 @@ use std::path::Path;
 
 use std::time::Duration;
 
+use super::compile::compile_error;
 use super::json::Json;
 use super::units;
 use crate::cli::{suggest, Command, Invocation, Kind, UsageError};
 use crate::exec::compile::CompilerMissing;
-use crate::exec::diagnose::CompileError;
 use crate::exec::limits::{Unhonourable, MAX_STACK_MIB, MIN_MEMORY_MIB};
 use crate::judging::cases::{CaseProblem, CasesError};
 use crate::judging::submissions::SubmissionError;
@@ -113,7 +113,7 @@ fn expected_value(kind: Kind) -> String {
         Kind::Version => "a Rust version such as 1.85 or 1.74.1".to_string(),
         Kind::Count { min: 0, .. } => "a whole number".to_string(),
         Kind::Count { min, .. } => format!("a whole number of at least {min}"),
-        Kind::Duration => "a time from 1ms to 1 hour, such as 1, 0.5, 1.5s or 300ms".to_string(),
+        Kind::Duration => "a time from 1ms to 1 hour, such as 1, 0.5, 1.5s, 300ms, 2min or 1h".to_string(),
         Kind::Choice(words) => words.join(" or "),
         Kind::Range => "LOW..=HIGH with LOW <= HIGH, such as -3..=3".to_string(),
         Kind::Sizes => "sizes of at least 1 separated by commas, such as 1000,50000".to_string(),
@@ -215,23 +215,6 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
     }
 }
 
-pub fn compile_error(error: &CompileError) -> String {
-    let call = || {
-        format!(
-            "in LeetCode's own call `Solution::{}(stone_value)`: a `Vec<i32>` in, a `String` out",
-            crate::problem::METHOD
-        )
-    };
-    match (&error.place, error.signature()) {
-        (Some(place), false) => format!("{} --> {}:{}:{}", error.headline, place.file, place.line, place.column),
-        (Some(place), true) => {
-            format!("{}, {} (the method: {}:{}:{})", error.headline, call(), place.file, place.line, place.column)
-        }
-        (None, true) => format!("{}, {}", error.headline, call()),
-        (None, false) => error.headline.clone(),
-    }
-}
-
 pub fn submission_error(error: &SubmissionError) -> String {
     match error {
         SubmissionError::Unknown { name, known } => {
@@ -243,6 +226,9 @@ pub fn submission_error(error: &SubmissionError) -> String {
         }
         SubmissionError::Unreadable { file, error } => format!("{file}: {}", lower(error)),
         SubmissionError::NotAFile { file } => format!("{file}: not a regular file of at most 1 MiB"),
+        SubmissionError::NotUtf8 { file, line, column, byte } => format!(
+            "{file}:{line}:{column}: byte 0x{byte:02x} is not UTF-8; rustc and LeetCode read a file as UTF-8 (save it so)"
+        ),
         SubmissionError::BadTag { file, found } => {
             format!("{file}: the first line must be '// expect: WA|RE|TLE|MLE|OLE|CE', found {found:?}")
         }
@@ -315,6 +301,9 @@ fn search_line(error: &SearchError, root: Option<&Path>) -> String {
             format!("{name} does not compile (CE): {}", compile_error(error))
         }
         SearchError::Judge(message) => message.clone(),
+        SearchError::Unjudged { ending, limits } => {
+            format!("a call could not be judged: {}", super::call::ending(ending, limits))
+        }
         SearchError::Bound(Bound::Values { low, high }) => {
             format!("'--values {low}..={high}' is outside LeetCode's {MIN_VALUE}..={MAX_VALUE}")
         }
@@ -342,6 +331,20 @@ mod tests {
         assert_eq!(input("[007]"), "1:2: leading zero in \"007\"");
         let output = format_error(&parse_output("\"bob\"").unwrap_err());
         assert_eq!(output, "1:2: expected \"Alice\", \"Bob\" or \"Tie\", found \"bob\"");
+    }
+
+    #[test]
+    fn a_call_stress_could_not_judge_is_said_in_words_not_debug_text() {
+        let limits = crate::exec::limits::TESTING;
+        let error = Error::Search(SearchError::Unjudged { ending: crate::exec::outcome::Ending::NoStack, limits });
+        let said = describe(&error, None);
+        assert_eq!(
+            said,
+            format!(
+                "a call could not be judged: the machine could not give its thread a {} MiB stack",
+                limits.stack_mib
+            )
+        );
     }
 
     #[test]

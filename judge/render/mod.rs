@@ -4,22 +4,31 @@
 
 pub mod bench;
 pub mod bless;
+pub mod call;
+pub mod compile;
+pub mod conditions;
+pub mod counterexample;
 pub mod error;
+pub mod expect;
+pub mod explanation;
+pub mod fit;
+pub mod growth;
+pub mod guard;
 pub mod help;
 pub mod json;
 pub mod judge_json;
+pub mod judge_text;
 pub mod matrix;
 pub mod mutants;
 pub mod paste;
 pub mod run;
-pub mod search;
+pub mod stress;
 pub mod style;
 pub mod svg;
 pub mod table;
 pub mod units;
-pub mod verdicts;
+pub mod verify;
 pub mod watch;
-pub mod words;
 
 use crate::cli::Format;
 

@@ -5,14 +5,14 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::guard;
 use super::json::Json;
 use super::table;
 use super::units;
-use super::verdicts::change_line;
 use crate::cli::{flags, Invocation, Value};
 use crate::judging::mutate::Operator;
 use crate::judging::verdict::Verdict;
-use crate::search::mutants::{Judged, Outcome, Status, EQUIVALENTS_FILE, TIME_FACTOR, TIME_FLOOR};
+use crate::search::mutants::{Judged, Outcome, Status, TIME_FACTOR, TIME_FLOOR};
 
 /// The verdicts that kill a mutant: every one but CE (a mutant that does not compile is
 /// dropped) and AC, which `PRECEDENCE` puts first and last.
@@ -129,18 +129,22 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
             judged.mutant.line
         );
         let _ = writeln!(out, "  judge it  {}", judge_it(outcome, judged, invocation).shell());
-        let _ = writeln!(out, "  if it cannot change any answer, list it in {EQUIVALENTS_FILE} with why:");
+        let _ =
+            writeln!(out, "  if it cannot change any answer, list it in {} with why:", list(outcome, &judged.strategy));
         let _ = writeln!(out, "    {} | {} | <why>", judged.strategy, judged.mutant.key());
     }
     for stale in &outcome.stale {
         let _ = writeln!(
             out,
-            "\nlisted as equivalent but killed or gone (remove it from {EQUIVALENTS_FILE}): {} | {}",
-            stale.strategy, stale.key
+            "\nlisted as equivalent but killed or gone (remove it from {}): {} | {}",
+            list(outcome, &stale.strategy),
+            stale.strategy,
+            stale.key
         );
     }
-    for change in &outcome.changes {
-        let _ = writeln!(out, "\njudge error: {}", change_line(change, root));
+    let label = if outcome.changes.confined { "note" } else { "judge error" };
+    for line in guard::lines(&outcome.changes, root) {
+        let _ = writeln!(out, "\n{label}: {line}");
     }
     let alive = all.compiled - all.equivalent;
     let percent = if alive == 0 { 100.0 } else { 100.0 * all.killed() as f64 / alive as f64 };
@@ -153,6 +157,12 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
         units::duration(outcome.wall)
     );
     out
+}
+
+/// Where a strategy's equivalent mutants are listed.
+fn list(outcome: &Outcome, strategy: &str) -> String {
+    let at = outcome.strategies.iter().position(|s| s == strategy).unwrap_or(0);
+    outcome.lists.get(at).cloned().unwrap_or_default()
 }
 
 fn file(outcome: &Outcome, judged: &Judged) -> String {
@@ -183,9 +193,11 @@ pub fn json(outcome: &Outcome, invocation: &Invocation, exit: u8, root: Option<&
             ("after", Json::str(after)),
             ("key", Json::str(j.mutant.key())),
             ("judge_it", Json::str(judge_it(outcome, j, invocation).shell())),
+            ("list_in", Json::str(list(outcome, &j.strategy))),
         ])
     });
     let stale = outcome.stale.iter().map(|s| Json::str(format!("{} | {}", s.strategy, s.key)));
+    let changes: Vec<Json> = guard::lines(&outcome.changes, root).into_iter().map(Json::str).collect();
     Json::object([
         ("format_version", Json::int(2)),
         ("command", Json::str("mutants")),
@@ -195,6 +207,7 @@ pub fn json(outcome: &Outcome, invocation: &Invocation, exit: u8, root: Option<&
         ("operators", Json::Array(operators.collect())),
         ("survivors", Json::Array(survivors.collect())),
         ("stale_equivalents", Json::Array(stale.collect())),
-        ("judge_errors", Json::Array(outcome.changes.iter().map(|c| Json::str(change_line(c, root))).collect())),
+        ("judge_errors", Json::Array(if outcome.changes.confined { Vec::new() } else { changes.clone() })),
+        ("notes", Json::Array(if outcome.changes.confined { changes } else { Vec::new() })),
     ])
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::error::compile_error;
+use super::compile::compile_error;
 use super::json::Json;
 use crate::exec::compile::{About, Checks};
 use crate::exec::diagnose::Newer;
@@ -24,7 +24,7 @@ pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool)
                 let _ = write!(out, "\n  likely: {words}");
             }
             if !error.diagnostic.trim().is_empty() {
-                let _ = write!(out, "\n{}", super::words::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
+                let _ = write!(out, "\n{}", super::compile::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
             }
             out
         }

@@ -1,47 +1,83 @@
 //! `judge run`, like LeetCode's Run button: for each testcase the input, the oracle's answer,
-//! then each solution's verdict, answer, time and memory, and what it printed, line by line.
-//! When a solution gets a short testcase wrong, the oracle's explanation follows.
+//! then each solution's verdict, answer, time and memory, and what it printed, line by line;
+//! when a solution gets one wrong, the oracle's explanation and, for a long input, the command
+//! that shrinks it to a smaller failing case. `--plain`: one line per testcase, the answer or
+//! the verdict in its place, as a program prints them.
 
 use std::fmt::Write as _;
 
-use super::error::compile_error;
+use super::call;
+use super::compile::compile_error;
+use super::explanation;
+use super::fit;
 use super::json::Json;
-use super::judge_json::{call_fields, explanation};
 use super::style::Style;
 use super::table;
 use super::units;
-use super::words;
 use crate::cli::{flags, Command, Invocation, Value};
 use crate::judging::engine::CaseResult;
-use crate::judging::report::Report;
+use crate::judging::report::{took, Report};
 use crate::judging::verdict::Verdict;
+
+/// Where the testcases came from, for the command that shrinks one.
+#[derive(Clone, Copy, Debug)]
+pub enum Typed<'a> {
+    /// On the command line, or on stdin.
+    ByHand,
+    /// From `--file`.
+    File(&'a str),
+}
 
 /// The result of solution `s` on testcase `c`.
 fn result(report: &Report, s: usize, c: usize) -> Option<&CaseResult> {
     report.cards[s].results.get(c).and_then(Option::as_ref)
 }
 
-pub fn text(report: &Report, style: Style) -> String {
+/// The verdict of solution `s` on testcase `c`: CE when it did not compile.
+fn verdict(report: &Report, s: usize, c: usize) -> Option<Verdict> {
+    match &report.cards[s].compiled {
+        Some(Err(_)) => Some(Verdict::Ce),
+        _ => result(report, s, c).and_then(|r| r.verdict),
+    }
+}
+
+/// The command that shrinks testcase `c` for the solutions that got it wrong, where one can
+/// be typed: the input itself when it is short enough, else the file it came from.
+fn shorter(report: &Report, c: usize, wrong: &[&str], from: Typed, invocation: &Invocation) -> Option<Invocation> {
+    let values = &report.cases[c].values;
+    let names = wrong.iter().map(|name| Value::Text(name.to_string()));
+    let stress =
+        Invocation::new(Command::Stress).with_flags_of(invocation, &flags::VERDICT).set(&flags::SOLUTION, names);
+    match (super::counterexample::typed(values), from) {
+        (Some(whole), _) => Some(stress.with_positional([whole])),
+        (None, Typed::File(file)) => Some(stress.set(&flags::FILE, [Value::Text(file.to_string())])),
+        (None, Typed::ByHand) => None,
+    }
+}
+
+/// The report; `invocation` is the command it answers, whose limits a printed command keeps.
+pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation: &Invocation) -> String {
     let mut out = String::new();
     let several = report.cases.len() > 1;
     for (c, case) in report.cases.iter().enumerate() {
         if several {
             let _ = writeln!(out, "{}", style.bold(&format!("testcase {}", c + 1)));
         }
-        let _ = writeln!(out, "input     {}", units::input(&case.values));
+        out.push_str(&fit::words("input     ", &units::input(&case.values), "          ", width));
+        out.push('\n');
         let _ = writeln!(out, "expected  \"{}\"  (the oracle's answer)\n", case.expected.as_str());
         let head = ["solution", "verdict", "answer", "time", "peak mem"];
         let mut rows = Vec::new();
         for (s, submission) in report.submissions.iter().enumerate() {
-            let row = match (&report.cards[s].compiled, result(report, s, c)) {
-                (Some(Err(_)), _) => vec![submission.name.clone(), "CE".into()],
+            let row = match (verdict(report, s, c), result(report, s, c)) {
+                (Some(Verdict::Ce), _) => vec![submission.name.clone(), "CE".into()],
                 (_, Some(result)) => {
                     let answered = result.call.result.as_ref().ok();
                     vec![
                         submission.name.clone(),
                         result.verdict.map_or("-".into(), |v| v.code().to_string()),
                         answered.map_or(String::new(), |a| units::answer(&a.answer, a.length)),
-                        answered.map_or(String::new(), |a| units::nanos(a.nanos)),
+                        took(&result.call).filter(|t| !t.cut).map_or(String::new(), |t| units::duration(t.time)),
                         units::kib(answered.and_then(|a| a.peak_kib)),
                     ]
                 }
@@ -49,33 +85,43 @@ pub fn text(report: &Report, style: Style) -> String {
             };
             rows.push(row);
         }
-        let lines = table::layout(&head, &rows, &[3, 4]);
+        let lines = table::fitted(&head, &rows, &[3, 4], width, &[4, 2]);
         let _ = writeln!(out, "{}", style.bold(&lines[0]));
         for (s, line) in lines[1..].iter().enumerate() {
             let _ = writeln!(out, "{line}");
             if let Some(Err(error)) = &report.cards[s].compiled {
-                let _ = writeln!(out, "  error     {}", compile_error(error));
+                out.push_str(&fit::labelled("error", &compile_error(error), width));
             }
             let Some(result) = result(report, s, c) else { continue };
-            if let Some(reason) = result.verdict.and_then(|v| words::reason(&result.call, v, &report.limits)) {
-                let _ = writeln!(out, "  reason    {reason}");
+            if let Some(reason) = result.verdict.and_then(|v| call::reason(&result.call, v, &report.limits)) {
+                out.push_str(&fit::labelled("reason", &reason, width));
             }
-            for (label, printed) in [("stdout", &result.call.stdout), ("stderr", &result.call.stderr)] {
-                if printed.total > 0 {
-                    out.push_str(&words::printed(label, &printed.head, printed.total, "  "));
-                }
-            }
+            out.push_str(&call::output(&result.call, width));
         }
         let wrong: Vec<&str> = (0..report.submissions.len())
-            .filter(|&s| result(report, s, c).is_none_or(|r| r.verdict != Some(Verdict::Ac)))
+            .filter(|&s| verdict(report, s, c).is_some_and(|v| v != Verdict::Ac))
             .map(|s| report.submissions[s].name.as_str())
             .collect();
-        if !wrong.is_empty() {
-            let _ = writeln!(out, "\n{}", style.bad(&format!("not the oracle's answer: {}", wrong.join(", "))));
+        if let (false, Some(explained)) = (wrong.is_empty(), &report.explained[c]) {
+            let said = format!("not the oracle's answer: {}", wrong.join(", "));
+            let _ = writeln!(out, "\n{}", style.bad(&fit::words("", &said, "  ", width)));
             let _ = writeln!(out, "why \"{}\":", case.expected.as_str());
-            let names = wrong.iter().map(|name| Value::Text(name.to_string()));
-            let shorter = Invocation::new(Command::Stress).set(&flags::SOLUTION, names);
-            out.push_str(&words::why(&case.values, "  ", &shorter.shell()));
+            out.push_str(&explanation::lines(explained, width));
+            if !explanation::whole(explained) {
+                let piles = crate::judging::report::EXPLAINED;
+                match shorter(report, c, &wrong, from, invocation) {
+                    Some(command) => {
+                        let says = format!("leads and play are shown up to {piles} piles; a smaller case that fails the same way, shrunk from this one:");
+                        out.push_str(&fit::labelled("shorter", &says, width));
+                        let _ = writeln!(out, "{}", fit::command("            ", &command, width));
+                    }
+                    None => out.push_str(&fit::labelled(
+                        "shorter",
+                        &format!("leads and play are shown up to {piles} piles"),
+                        width,
+                    )),
+                }
+            }
         }
         if several && c + 1 < report.cases.len() {
             out.push('\n');
@@ -84,26 +130,45 @@ pub fn text(report: &Report, style: Style) -> String {
     out
 }
 
+/// `--plain`: one line per testcase, in order, for the one solution: the answer as LeetCode
+/// prints it, or in place of an answer that did not come, the verdict (`RE`, `TLE`, `CE`).
+/// And on stderr, one line for each testcase that got no answer, saying why.
+pub fn plain(report: &Report) -> (String, Vec<String>) {
+    let (mut lines, mut notes) = (String::new(), Vec::new());
+    let name = report.submissions.first().map_or("", |s| s.name.as_str());
+    for c in 0..report.cases.len() {
+        let answered = result(report, 0, c).and_then(|r| r.call.result.as_ref().ok());
+        if let Some(answered) = answered {
+            let _ = writeln!(lines, "\"{}\"", units::escape(&String::from_utf8_lossy(&answered.answer)));
+            continue;
+        }
+        let verdict = verdict(report, 0, c);
+        let _ = writeln!(lines, "{}", verdict.map_or("-", Verdict::code));
+        let why = match (&report.cards.first().and_then(|c| c.compiled.as_ref()), result(report, 0, c)) {
+            (Some(Err(error)), _) => compile_error(error),
+            (_, Some(r)) => r.verdict.and_then(|v| call::reason(&r.call, v, &report.limits)).unwrap_or_default(),
+            _ => "not run".to_string(),
+        };
+        notes.push(format!("judge: {name} on testcase {}: {}: {why}", c + 1, verdict.map_or("-", Verdict::code)));
+    }
+    (lines, notes)
+}
+
 pub fn json(report: &Report, exit: u8) -> Json {
     let testcases = report.cases.iter().enumerate().map(|(c, case)| {
         let solutions = report.submissions.iter().enumerate().map(|(s, submission)| {
             let card = &report.cards[s];
-            let result = result(report, s, c);
-            let verdict = match &card.compiled {
-                Some(Err(_)) => Some(Verdict::Ce),
-                _ => result.and_then(|r| r.verdict),
-            };
             let mut fields = vec![
                 ("name", Json::str(&submission.name)),
-                ("verdict", Json::opt(verdict, |v| Json::str(v.code()))),
+                ("verdict", Json::opt(verdict(report, s, c), |v| Json::str(v.code()))),
                 (
                     "compile_error",
                     Json::opt(card.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
                 ),
             ];
-            if let Some(result) = result {
-                fields.extend(call_fields(&result.call));
-                let reason = result.verdict.and_then(|v| words::reason(&result.call, v, &report.limits));
+            if let Some(result) = result(report, s, c) {
+                fields.extend(call::fields(&result.call));
+                let reason = result.verdict.and_then(|v| call::reason(&result.call, v, &report.limits));
                 fields.push(("reason", Json::opt(reason, Json::str)));
             }
             Json::object(fields)
@@ -113,11 +178,7 @@ pub fn json(report: &Report, exit: u8) -> Json {
             ("expected", Json::str(case.expected.as_str())),
             ("solutions", Json::Array(solutions.collect())),
         ];
-        let failed =
-            (0..report.submissions.len()).any(|s| result(report, s, c).is_none_or(|r| r.verdict != Some(Verdict::Ac)));
-        if failed && case.values.len() <= words::EXPLAINED {
-            fields.extend(explanation(&case.values));
-        }
+        fields.extend(report.explained[c].as_ref().and_then(explanation::fields).into_iter().flatten());
         Json::object(fields)
     });
     Json::object([

@@ -20,10 +20,6 @@ impl Style {
         Style { color }
     }
 
-    pub fn plain() -> Style {
-        Style { color: false }
-    }
-
     fn paint(self, code: &str, text: &str) -> String {
         if self.color {
             format!("\x1b[{code}m{text}\x1b[0m")

@@ -1,14 +1,18 @@
 //! The bench chart as one self-contained SVG (no scripts, fonts or links): median time per call
 //! against n with bars from min to max, and extra resident memory against n, both log-log, each
-//! axis ending just beyond its data, zero readings in a band below the log scale. A bundled
-//! strategy's colour, marker and dash are its own, the same whichever strategies are shown;
-//! any other series takes a colour no other has; marker and dash tell the series apart in black
-//! and white.
+//! axis ending just beyond its data; readings of at most one page (what page counting cannot
+//! tell apart from none) in a band below the log scale. A bundled strategy's colour, marker and
+//! dash are its own, the same whichever strategies are shown; any other series takes a colour
+//! no other has; marker and dash tell the series apart in black and white, and markers that
+//! would cover one another are set side by side. The machine, the date and the load it was
+//! measured under are written on it.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use super::bench::PAGE_KIB;
 use super::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
+use crate::bench::machine::Conditions;
 use crate::bench::{Report, Row, SEED};
 
 const WIDTH: f64 = 960.0;
@@ -16,9 +20,14 @@ const HEIGHT: f64 = 900.0;
 const LEFT: f64 = 90.0;
 const PLOT_W: f64 = 560.0;
 const PLOT_H: f64 = 300.0;
-const TIME_TOP: f64 = 100.0;
-const MEMORY_TOP: f64 = 500.0;
-/// The memory panel's zero band, below its log scale and set off from it by a gap.
+const TIME_TOP: f64 = 110.0;
+const MEMORY_TOP: f64 = 510.0;
+/// Markers closer than this, in both directions, would cover one another.
+const CLOSE: f64 = 5.0;
+/// How far apart markers that would cover one another are set.
+const DODGE: f64 = 7.0;
+/// The memory panel's band of readings of at most a page, below its log scale and set off
+/// from it by a gap.
 const ZERO_GAP: f64 = 12.0;
 const ZERO_BAND: f64 = 36.0;
 const GRID: &str = "stroke=\"#e4e4e4\"";
@@ -135,18 +144,34 @@ impl LogAxis {
     }
 }
 
-pub fn render(report: &Report) -> String {
+/// Where and when: the CPU, the date, the load average at the start and at the end.
+fn measured(conditions: &Conditions) -> [String; 2] {
+    let cpu = conditions.cpu.as_deref().unwrap_or("an unnamed CPU");
+    let load = |l: Option<f64>| l.map_or("unknown".to_string(), |l| format!("{l:.2}"));
+    [
+        format!("{cpu}, {} logical cores", conditions.cores),
+        format!(
+            "measured {} · load average {} at the start, {} at the end",
+            units::utc(conditions.started),
+            load(conditions.load.0),
+            load(conditions.load.1)
+        ),
+    ]
+}
+
+pub fn render(report: &Report, conditions: &Conditions) -> String {
     let mut out = String::new();
-    let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>").unwrap();
     write!(out, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}""#).unwrap();
     writeln!(out, r#" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#).unwrap();
     writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>").unwrap();
     let title = "Stone Game III strategies: time and extra memory by input size";
     text(&mut out, LEFT, 30.0, "start", "font-size=\"17\" font-weight=\"bold\"", title);
-    text(&mut out, LEFT, 52.0, "start", "fill=\"#444\"", &format!("{} · {cores} logical cores", report.compiler));
+    let [machine, when] = measured(conditions);
+    text(&mut out, LEFT, 52.0, "start", "fill=\"#444\"", &format!("{} · {machine}", report.compiler));
     let how = format!("median of {} calls per point, bars from min to max · uniform input, seed {SEED}", report.reps);
     text(&mut out, LEFT, 68.0, "start", "fill=\"#444\"", &how);
+    text(&mut out, LEFT, 84.0, "start", "fill=\"#444\"", &when);
     let mut sizes: Vec<usize> = report.rows.iter().map(|r| r.n.max(1)).collect();
     sizes.sort_unstable();
     sizes.dedup();
@@ -172,32 +197,53 @@ fn time_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
 
 fn memory_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
     let (bytes, zero) = (|kib: u64| kib as f64 * 1024.0, MEMORY_TOP + PLOT_H - ZERO_BAND / 2.0);
-    let measured = report.rows.iter().filter_map(|r| r.extra_kib.map(bytes));
-    let y = LogAxis::covering(measured, (4096.0, 65536.0), (MEMORY_TOP + PLOT_H - ZERO_BAND - ZERO_GAP, MEMORY_TOP));
+    let measured = report.rows.iter().filter_map(|r| r.extra_kib.filter(|k| *k > PAGE_KIB).map(bytes));
+    let y = LogAxis::covering(measured, (8192.0, 65536.0), (MEMORY_TOP + PLOT_H - ZERO_BAND - ZERO_GAP, MEMORY_TOP));
     frame(out, (x, y), sizes, &y.ticks(&BINARY, 4, &BYTE_UNITS), "extra resident memory (log scale)");
-    text(out, LEFT - 8.0, zero + 4.0, "end", "", "0");
+    text(out, LEFT - 8.0, zero + 4.0, "end", "", &format!("≤ {}", units::kib(Some(PAGE_KIB))));
     if report.rows.iter().all(|r| r.extra_kib.is_none()) {
         let (mid, why) = (MEMORY_TOP + PLOT_H / 2.0, "n/a: this system gives no peak resident memory to read");
         text(out, LEFT + PLOT_W / 2.0, mid, "middle", "fill=\"#a00\"", why);
     }
     let note = "extra memory: resident memory a fresh child process gains over one call, its input already built;";
     text(out, LEFT, MEMORY_TOP + PLOT_H + 62.0, "start", "fill=\"#444\"", note);
-    let note = "counted page by page (4 KiB), touched stack included; a call that gains no page sits on the 0 row";
+    let note = "counted page by page (4 KiB), touched stack included; a call that gains at most one page sits on the ≤ 4 KiB row";
     text(out, LEFT, MEMORY_TOP + PLOT_H + 78.0, "start", "fill=\"#444\"", note);
     plot(out, report, "memory", |r| {
         let (kib, n) = (r.extra_kib?, units::thousands(r.n as u64));
         let title = format!("{} · n = {n} · {}", r.strategy, units::kib(Some(kib)));
-        let py =
-            if kib == 0 { zero + 4.0 * (style_of(report, &r.strategy).dash as f64 - 2.5) } else { y.at(bytes(kib)) };
+        let py = match kib <= PAGE_KIB {
+            true => zero + 4.0 * (style_of(report, &r.strategy).dash as f64 - 2.5),
+            false => y.at(bytes(kib)),
+        };
         Some((x.at(r.n.max(1) as f64), py, None, title))
     });
 }
 
-/// A series per strategy, of the points that `point` makes of its rows.
+/// A series per strategy, of the points that `point` makes of its rows; markers that would
+/// cover one another set side by side.
 fn plot(out: &mut String, report: &Report, panel: &str, point: impl Fn(&Row) -> Option<Point>) {
-    for (name, style) in report.strategies.iter().zip(styles(&report.strategies)) {
-        let points: Vec<Point> = report.rows.iter().filter(|r| &r.strategy == name).filter_map(&point).collect();
-        series(out, panel, name, style, &points);
+    let mut all: Vec<Vec<Point>> = (report.strategies.iter())
+        .map(|name| report.rows.iter().filter(|r| &r.strategy == name).filter_map(&point).collect())
+        .collect();
+    dodge(&mut all);
+    for ((name, style), points) in report.strategies.iter().zip(styles(&report.strategies)).zip(&all) {
+        series(out, panel, name, style, points);
+    }
+}
+
+/// Moves each marker that would fall on one drawn before it (of another series) aside: the
+/// first right, the next left, then further out; its bar and line go with it.
+fn dodge(series: &mut [Vec<Point>]) {
+    let mut placed: Vec<(f64, f64)> = Vec::new();
+    for points in series.iter_mut() {
+        for point in points.iter_mut() {
+            let (x, y) = (point.0, point.1);
+            let under = placed.iter().filter(|(px, py)| (px - x).abs() < CLOSE && (py - y).abs() < CLOSE).count();
+            placed.push((x, y));
+            let step = under.div_ceil(2) as f64 * DODGE;
+            point.0 += if under % 2 == 1 { step } else { -step };
+        }
     }
 }
 
@@ -285,7 +331,7 @@ fn legend(out: &mut String, report: &Report) {
     }
     let below = TIME_TOP + 14.0 + 24.0 * report.strategies.len() as f64 + 8.0;
     for (k, failure) in report.failures.iter().enumerate() {
-        let why = super::words::ending(&failure.ending, &report.limits);
+        let why = super::call::ending(&failure.ending, &report.limits);
         let note = format!("{} at n = {}: {why}", failure.strategy, units::thousands(failure.n as u64));
         text(out, x, below + 16.0 * k as f64, "start", "fill=\"#a00\" font-size=\"11\"", &note);
     }
@@ -313,6 +359,65 @@ mod tests {
     use crate::render::bench::tests::sample_report;
     use xml::well_formed;
 
+    fn conditions() -> Conditions {
+        let started = std::time::UNIX_EPOCH + Duration::from_secs(1_798_758_000);
+        Conditions { cpu: Some("Intel(R) Xeon(R) Processor".into()), cores: 2, started, load: (Some(0.2), Some(1.85)) }
+    }
+
+    #[test]
+    fn the_chart_says_on_what_machine_when_and_under_what_load() {
+        let svg = render(&sample_report(), &conditions());
+        assert!(svg.contains("Intel(R) Xeon(R) Processor, 2 logical cores"), "{svg}");
+        assert!(svg.contains("measured 2026-12-31 23:00 UTC · load average 0.20 at the start, 1.85 at the end"));
+    }
+
+    /// Each marker's position in a panel, by strategy: the `translate` of each `<g>` inside
+    /// the strategy's series.
+    fn markers(svg: &str, panel: &str, strategy: &str) -> Vec<(f64, f64)> {
+        let start = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"{strategy}\"");
+        let at = svg.find(&start).unwrap();
+        let group = &svg[at..at + svg[at..].find("\n</g>").unwrap()];
+        group
+            .match_indices("translate(")
+            .map(|(k, _)| {
+                let inner = group[k + 10..].split(')').next().unwrap();
+                let (x, y) = inner.split_once(' ').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn markers_that_would_cover_one_another_are_set_side_by_side() {
+        // An attempt measured exactly as dp_array: every point of it where dp_array's is.
+        let mut report = sample_report();
+        let copies: Vec<Row> = (report.rows.iter().filter(|r| r.strategy == "dp_array"))
+            .map(|r| Row { strategy: "my_try".into(), ..r.clone() })
+            .collect();
+        report.rows.extend(copies);
+        report.strategies.push("my_try".into());
+        let svg = render(&report, &conditions());
+        for panel in ["time", "memory"] {
+            let (theirs, mine) = (markers(&svg, panel, "dp_array"), markers(&svg, panel, "my_try"));
+            assert_eq!(theirs.len(), mine.len(), "{panel}");
+            for (a, b) in theirs.iter().zip(&mine) {
+                assert!((a.0 - b.0).abs() >= CLOSE || (a.1 - b.1).abs() >= CLOSE, "{panel}: {a:?} and {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_reading_of_at_most_a_page_sits_on_the_band_that_says_so() {
+        let mut report = sample_report();
+        for row in &mut report.rows {
+            row.extra_kib = Some(if row.n == 10 { 4 } else { 0 });
+        }
+        let svg = render(&report, &conditions());
+        assert!(svg.contains(">≤ 4 KiB</text>"), "{svg}");
+        let ys: Vec<f64> = markers(&svg, "memory", "dp_array").iter().map(|p| p.1).collect();
+        assert!(ys.windows(2).all(|w| w[0] == w[1]), "4 KiB and 0 on one row: {ys:?}");
+    }
+
     /// The strategies of a panel's `<g class="series"` elements, in order.
     fn series_of(svg: &str, panel: &str) -> Vec<String> {
         let start = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"");
@@ -330,7 +435,7 @@ mod tests {
     #[test]
     fn the_chart_is_well_formed_with_one_series_per_strategy_in_each_panel() {
         let report = sample_report();
-        let svg = render(&report);
+        let svg = render(&report, &conditions());
         well_formed(&svg).unwrap();
         for panel in ["time", "memory"] {
             assert_eq!(series_of(&svg, panel), report.strategies, "{panel}");
@@ -342,8 +447,7 @@ mod tests {
         let memory: Vec<usize> = report.strategies.iter().map(|s| measured(s)).collect();
         assert_eq!(points, [vec![sizes; report.strategies.len()], memory].concat());
         assert_eq!(svg.matches("<title>").count(), points.iter().sum::<usize>());
-        let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
-        assert!(svg.contains(&format!("{cores} logical cores")) && svg.contains(&format!("seed {SEED}")));
+        assert!(svg.contains("2 logical cores") && svg.contains(&format!("seed {SEED}")));
         assert!(!svg.contains("<script") && !svg.contains("href"));
     }
 
@@ -355,7 +459,7 @@ mod tests {
             (row.strategy, row.extra_kib) = (report.strategies[0].clone(), None);
         }
         report.strategies.truncate(1);
-        let svg = render(&report);
+        let svg = render(&report, &conditions());
         well_formed(&svg).unwrap();
         assert!(svg.contains("a&lt;b &amp; &quot;c&quot;") && svg.contains("n/a"));
         assert_eq!(series_of(&svg, "memory").len(), 1);
@@ -368,7 +472,7 @@ mod tests {
         fewer.rows.iter_mut().filter(|r| r.strategy == "dp_array").for_each(|r| r.strategy = "my_try".into());
         fewer.strategies = vec!["my_try".into(), "recursive_memo".into()];
         let up = "<polygon points='0,-5.5 5,3.5 -5,3.5' stroke=\"white\"/>";
-        for svg in [render(&sample_report()), render(&fewer)] {
+        for svg in [render(&sample_report(), &conditions()), render(&fewer, &conditions())] {
             for at in svg.match_indices("data-strategy=\"recursive_memo\"").map(|(at, _)| at) {
                 let group = &svg[at..at + svg[at..].find("\n</g>").unwrap()];
                 assert!(["=\"#009e73\"", "dasharray=\"9 3 2 3\"", up].iter().all(|t| group.contains(t)), "{group}");
@@ -405,7 +509,7 @@ mod tests {
             n: 1000,
             ending: crate::exec::outcome::Ending::TimedOut { after: Duration::from_secs(1) },
         });
-        let svg = render(&report);
+        let svg = render(&report, &conditions());
         well_formed(&svg).unwrap();
         assert!(svg.contains("my_try_0 (not measured)") && svg.contains("my_try_0 at n = 1,000: no answer"), "{svg}");
     }
@@ -418,21 +522,27 @@ mod tests {
         let (first, last) = (x.at(1000.0) - LEFT, LEFT + PLOT_W - x.at(200_000.0));
         assert!(first > 0.0 && first < 30.0 && last > 0.0 && last < 30.0, "{first} {last}");
         assert_eq!(x_ticks(x, &[1000, 1100, 1200, 5000, 190_000, 200_000]), [1000, 5000, 200_000]);
-        let svg = render(&sample_report());
+        let svg = render(&sample_report(), &conditions());
         assert_eq!(texts(&svg, &format!("y=\"{:.1}\"", TIME_TOP + PLOT_H + 18.0)), ["10", "100", "1,000"]);
     }
 
     #[test]
     fn tick_labels_are_in_the_units_of_the_table_and_clear_of_the_zero_row() {
-        let svg = render(&sample_report());
+        let svg = render(&sample_report(), &conditions());
         let labels = texts(&svg, &format!("x=\"{:.1}\"", LEFT - 8.0));
-        assert_eq!(labels, ["100ns", "1µs", "10µs", "4 KiB", "64 KiB", "1 MiB", "16 MiB", "0"]);
+        // Readings of 1.5 MiB and 40,000 KiB on the scale; those of 0 and 4 KiB on the page row.
+        assert_eq!(labels, ["100ns", "1µs", "10µs", "2 MiB", "4 MiB", "8 MiB", "16 MiB", "32 MiB", "≤ 4 KiB"]);
         assert!(!svg.contains("kB") && !svg.contains(" MB"));
         let y = |label: &str| -> f64 {
             let line = svg.lines().find(|l| l.ends_with(&format!(">{label}</text>"))).unwrap();
             line.split("y=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
         };
-        assert!(y("0") - y("4 KiB") >= 20.0, "the 0 row at {}, the lowest tick at {}", y("0"), y("4 KiB"));
+        assert!(
+            y("≤ 4 KiB") - y("2 MiB") >= 20.0,
+            "the page row at {}, the lowest tick at {}",
+            y("≤ 4 KiB"),
+            y("2 MiB")
+        );
         let narrow = LogAxis::covering([3000.0, 9000.0].into_iter(), (1.0, 2.0), (0.0, 1.0));
         let labels: Vec<String> = narrow.ticks(&DECIMAL, 2, &TIME_UNITS).into_iter().map(|(_, l)| l).collect();
         assert_eq!(labels, ["3µs", "5µs", "7µs"]);

@@ -45,6 +45,23 @@ pub fn limit(d: Duration) -> String {
     }
 }
 
+/// A moment in UTC to the minute, `2026-12-01 20:40 UTC` (proleptic Gregorian calendar).
+pub fn utc(at: std::time::SystemTime) -> String {
+    let seconds = at.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // Days since 1970-01-01 to a civil date, after Howard Hinnant's `civil_from_days`.
+    let z = (seconds / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    let (hour, minute) = (seconds / 3600 % 24, seconds / 60 % 60);
+    format!("{year}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
+}
+
 /// `812 KiB`, `1.5 MiB`, `230 MiB`, `2 GiB`, or `n/a`.
 pub fn kib(kib: Option<u64>) -> String {
     kib.map_or_else(|| "n/a".to_string(), |k| bytes(k.saturating_mul(1024)))
@@ -140,6 +157,10 @@ mod tests {
         assert_eq!(long_duration(Duration::from_secs(5 * 3600)), "5 hours");
         assert_eq!([count(1, "case"), count(2, "case")], ["1 case", "2 cases"]);
         assert_eq!(thousands(6_725_600), "6,725,600");
+        let at = |s: u64| std::time::UNIX_EPOCH + Duration::from_secs(s);
+        assert_eq!(utc(at(0)), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(at(951_782_400 + 3_660)), "2000-02-29 01:01 UTC");
+        assert_eq!(utc(at(1_798_758_000)), "2026-12-31 23:00 UTC");
     }
 
     #[test]

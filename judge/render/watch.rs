@@ -16,7 +16,16 @@ pub fn header(changed: &[String], at: SystemTime) -> String {
     format!("\n── {what} · {clock} UTC ──")
 }
 
-/// The line after a run; `watched` counts the cases folder as one.
-pub fn waiting(watched: usize) -> String {
-    format!("watching {} and the stored cases; Ctrl-C stops", units::count(watched.saturating_sub(1), "solution file"))
+/// The line after a run.
+pub fn waiting(solution_files: usize) -> String {
+    format!("watching {} and the stored cases; Ctrl-C stops", units::count(solution_files, "solution file"))
+}
+
+/// The line when a named file is not there: it is waited for, not an error.
+pub fn gone(files: &[String]) -> String {
+    let files: Vec<String> = files.iter().map(|f| units::escape(f)).collect();
+    format!(
+        "{} gone; judging again once it is back (Ctrl-C stops)",
+        files.join(", ") + if files.len() == 1 { " is" } else { " are" }
+    )
 }

@@ -28,6 +28,9 @@ const EXPONENTIAL: f64 = 4.0;
 const LEAST_PER_PILE: f64 = 1.05;
 /// Calls per size while one call is short, to take the fastest.
 const REPS: usize = 5;
+/// The most sizes one probe times: steps of a pile near the limit are many, and each costs a
+/// call.
+const MOST_SIZES: usize = 80;
 /// Sizes tried again, smaller, after one ran into the limit (see `probe`).
 const RETRIES: usize = 2;
 /// A call longer than this is made once: its own noise is small beside it.
@@ -115,6 +118,10 @@ pub fn probe(runner: &mut Runner, input: &[i32]) -> Result<Growth, String> {
     // halfway, this many times: each costs a whole limit of waiting.
     let mut retries = RETRIES;
     loop {
+        if points.len() == MOST_SIZES {
+            stopped_early = true;
+            break;
+        }
         let Some(time) = fastest(runner, &input[..n])? else {
             let last = points.last().map_or(0, |p| p.n);
             if retries > 0 && n > last + 1 && last > 0 {
@@ -170,9 +177,12 @@ fn predict(points: &[Point], n: usize) -> Duration {
         return Duration::ZERO;
     }
     let ratio = (t2 / t1).max(1.0);
-    // A time within the noise tells nothing: a ratio to it can understate the growth, so a
-    // doubling each pile is assumed (steeper than any solution here).
-    let per_pile = match first.time < NOISE {
+    // A time within the noise, or within what the smallest inputs took (what a call costs that
+    // child beyond an empty one) when the time has begun to grow from it, tells nothing: a
+    // ratio to it can understate the growth, so a doubling each pile is assumed (steeper than
+    // any solution here).
+    let overhead = first.time < NOISE.max(smallest(points) * OVER_SMALLEST);
+    let per_pile = match first.time < NOISE || (overhead && last.time > first.time * 2) {
         true => std::f64::consts::LN_2,
         false => ratio.ln() / (last.n - first.n).max(1) as f64,
     };
@@ -182,21 +192,25 @@ fn predict(points: &[Point], n: usize) -> Duration {
     Duration::from_secs_f64(by_pile.max(by_power).min(1e9))
 }
 
+/// The least time the smallest inputs took.
+fn smallest(points: &[Point]) -> Duration {
+    points.iter().filter(|p| p.n <= SMALLEST).map(|p| p.time).min().unwrap_or_default()
+}
+
 /// The order of the measured times: a least-squares slope over the points above the floor (see
-/// `FLOOR`),
-/// with its spread, unless the last doubling (or the last step, when it was longer) is steeper
+/// `FLOOR`), with its spread, unless the last doubling (or the last step, when it was longer) is steeper
 /// than any power a solution here could have and the growth per pile says exponential too.
 /// For a power, fewer than three such points, or sizes that do not span a doubling, tell
 /// nothing.
 pub fn fit(points: &[Point]) -> Order {
-    let smallest = points.iter().filter(|p| p.n <= SMALLEST).map(|p| p.time).min().unwrap_or_default();
-    let floor = FLOOR.max(smallest * OVER_SMALLEST);
+    let floor = FLOOR.max(smallest(points) * OVER_SMALLEST);
     let usable: Vec<(f64, f64)> = points
         .iter()
         .filter(|p| p.time >= floor && p.n > 1)
         .map(|p| ((p.n as f64).ln(), p.time.as_secs_f64().ln()))
         .collect();
-    let [(n0, _), .., previous, (n2, t2)] = usable.as_slice() else { return Order::Unknown };
+    let [.., previous, (n2, t2)] = usable.as_slice() else { return Order::Unknown };
+    let n0 = usable[0].0;
     // Over the last doubling, not the last step alone: near the limit the steps are one pile,
     // and one noisy time would decide.
     let half = n2 - std::f64::consts::LN_2;
@@ -347,6 +361,14 @@ mod tests {
         let points: Vec<Point> =
             micros.iter().map(|&(n, us)| Point { n, time: Duration::from_secs_f64(us / 1e6) }).collect();
         assert!(matches!(fit(&points), Order::Exponential { .. }), "{:?}", fit(&points));
+    }
+
+    #[test]
+    fn a_call_as_slow_at_every_size_is_not_taken_for_a_start_of_growth() {
+        // A solution that sleeps 200 ms a call, whatever n: the next doubling is predicted at
+        // 200 ms, not at 200 ms doubled with each pile.
+        let flat = measured(&[(1, 200_000.0), (2, 201_000.0)]);
+        assert!(predict(&flat, 4) < Duration::from_millis(300), "{:?}", predict(&flat, 4));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod growth;
 pub mod mutants;
+pub mod save;
 pub mod shrink;
 pub mod stress;
 pub mod sweep;
@@ -12,7 +13,10 @@ pub mod verify;
 
 use crate::exec::compile::Program;
 use crate::exec::diagnose::CompileError;
+use crate::exec::limits::Limits;
+use crate::exec::outcome::Ending;
 use crate::judging::workbench::{SetupError, Workbench};
+use crate::problem::oracle::Explained;
 use crate::problem::Answer;
 use sweep::Got;
 
@@ -27,6 +31,12 @@ pub enum SearchError {
     },
     /// The judge could not do its part: a child that would not start, a file it could not write.
     Judge(String),
+    /// A call failed through no fault of the submission (a stack the machine cannot give, a
+    /// request the driver refused), under these limits.
+    Unjudged {
+        ending: Ending,
+        limits: Limits,
+    },
     /// `--values` or `--count` outside what can be enumerated or LeetCode allows.
     Bound(Bound),
 }
@@ -58,15 +68,27 @@ pub fn build(bench: &Workbench) -> Result<Vec<Program>, SearchError> {
     Ok(programs)
 }
 
+/// Where a failing input was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Testcase `k` (from 0) of those given to try first.
+    Given(usize),
+    /// Case `index` (from 0) of the sweep.
+    Swept(u64),
+}
+
 /// A failing input, shrunk, with what the oracle and the submission said of it.
 #[derive(Clone, Debug)]
 pub struct Counterexample {
     pub submission: String,
-    /// The case's index in the sweep.
-    pub index: u64,
+    pub origin: Origin,
     pub original_len: usize,
+    /// Shrinking moved a value without dropping one.
+    pub simplified: bool,
     pub values: Vec<i32>,
     pub expected: Answer,
+    /// The oracle's explanation of the shrunk input.
+    pub explained: Explained,
     pub got: Got,
     pub tried: usize,
     /// Shrinking ran out of time before it was done.
@@ -82,13 +104,14 @@ pub struct Rate {
     pub jobs: usize,
 }
 
-/// Shrinks what a sweep found.
+/// Shrinks what a sweep (or a given testcase) found.
 pub fn counterexample(
     bench: &Workbench,
     programs: &[Program],
     found: sweep::Found,
+    origin: Origin,
 ) -> Result<Counterexample, SearchError> {
-    let original_len = found.values.len();
+    let original = found.values.clone();
     // A time limit is shrunk to a case over a quarter more than the limit, so that running it
     // again is sure to be over the limit too.
     let limits = match found.got.verdict() {
@@ -96,12 +119,15 @@ pub fn counterexample(
         _ => bench.limits(),
     };
     let mut runner = bench.runner_with(&programs[found.submission], limits);
-    let shrunk = shrink::shrink_failure(&mut runner, found.values, found.got).map_err(SearchError::Judge)?;
+    let shrunk = shrink::shrink_failure(&mut runner, found.values, found.got)?;
+    let explained = crate::problem::oracle::explain(&shrunk.values);
     Ok(Counterexample {
         submission: bench.submissions[found.submission].name.clone(),
-        index: found.index,
-        original_len,
-        expected: crate::problem::oracle::answer(&shrunk.values),
+        origin,
+        original_len: original.len(),
+        simplified: original.len() == shrunk.values.len() && original != shrunk.values,
+        expected: explained.answer(),
+        explained,
         values: shrunk.values,
         got: shrunk.got,
         tried: shrunk.tried,

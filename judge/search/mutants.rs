@@ -4,8 +4,10 @@
 //! counted and dropped) and judged on every stored case, each stopping at its first failure,
 //! with a time limit of `TIME_FACTOR` times the original's slowest case (at least
 //! `TIME_FLOOR`), so an exponential mutant is killed by TLE. A mutant that passes every case
-//! survives; a survivor that cannot change any answer under the constraints is listed in
-//! `equivalent_mutants.txt` with the reason, and every other survivor fails the run.
+//! survives; a survivor that cannot change any answer under the constraints is listed with the
+//! reason, and every other survivor fails the run. The strategies the workspace ships list
+//! theirs in the judge's `equivalent_mutants.txt`; any other strategy (a user's attempt) in a
+//! file beside it, `solutions/NAME.equivalent_mutants.txt`.
 
 use std::time::{Duration, Instant};
 
@@ -14,7 +16,7 @@ use crate::exec::compile::{Program, Unit};
 use crate::exec::diagnose::CompileError;
 use crate::judging::cases::Case;
 use crate::judging::engine::{self, Event, Plan, Scorecard};
-use crate::judging::guard::Change;
+use crate::judging::guard::Changed;
 use crate::judging::mutate::{self, Mutant, Operator};
 use crate::judging::report::first_failure;
 use crate::judging::submissions::{Expect, Submission};
@@ -22,9 +24,12 @@ use crate::judging::verdict::Verdict;
 use crate::judging::workbench::Workbench;
 use crate::parallel;
 
-/// The checked-in list of equivalent mutants: `strategy | key | reason` a line.
+/// The checked-in list of the shipped strategies' equivalent mutants: `strategy | key | reason`
+/// a line, and a `hold:` line naming the strategies it covers.
 pub const EQUIVALENTS: &str = include_str!("equivalent_mutants.txt");
 pub const EQUIVALENTS_FILE: &str = "judge/search/equivalent_mutants.txt";
+/// What the file beside any other strategy is called, after its name.
+pub const BESIDE: &str = ".equivalent_mutants.txt";
 pub const TIME_FACTOR: u32 = 10;
 pub const TIME_FLOOR: Duration = Duration::from_millis(100);
 /// Mutants compiled into one binary.
@@ -71,11 +76,13 @@ pub struct Outcome {
     pub strategies: Vec<String>,
     /// Each strategy's file, relative to the workspace.
     pub files: Vec<String>,
+    /// Where each strategy's equivalent mutants are listed, relative to the workspace.
+    pub lists: Vec<String>,
     pub mutants: Vec<Judged>,
     pub stale: Vec<Stale>,
     /// The time limit each strategy's mutants ran under.
     pub time_limits: Vec<Duration>,
-    pub changes: Vec<Change>,
+    pub changes: Changed,
     pub wall: Duration,
 }
 
@@ -85,6 +92,12 @@ pub struct Equivalent {
     pub strategy: String,
     pub key: String,
     pub reason: String,
+}
+
+/// The strategies a list's `hold:` line names: in the judge's list, those the workspace ships.
+pub fn held(text: &str) -> Vec<String> {
+    let line = text.lines().find_map(|l| l.strip_prefix("hold:")).unwrap_or("");
+    line.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
 }
 
 /// `strategy | operator | line | a -> b | occurrence | reason`; `#` starts a comment, and a
@@ -113,18 +126,17 @@ pub fn mutants(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Outcome, SearchError> {
     let start = Instant::now();
-    let listed = equivalents(EQUIVALENTS).map_err(|line| {
-        SearchError::Judge(format!(
-            "{EQUIVALENTS_FILE}:{line}: not `strategy | operator | line | a -> b | occurrence | reason`"
-        ))
-    })?;
+    let shipped = held(EQUIVALENTS);
+    let mut listed = read_list(EQUIVALENTS, EQUIVALENTS_FILE)?;
+    listed.retain(|e| shipped.contains(&e.strategy));
     let mut outcome = Outcome {
         strategies: Vec::new(),
         files: Vec::new(),
+        lists: Vec::new(),
         mutants: Vec::new(),
         stale: Vec::new(),
         time_limits: Vec::new(),
-        changes: Vec::new(),
+        changes: Changed::default(),
         wall: Duration::ZERO,
     };
     let mut all: Vec<usize> = Vec::new();
@@ -135,11 +147,26 @@ pub fn mutants(
         let strategy = outcome.strategies.len();
         outcome.strategies.push(original.name.clone());
         outcome.files.push(original.shown.clone());
+        if shipped.contains(&original.name) {
+            outcome.lists.push(EQUIVALENTS_FILE.to_string());
+        } else {
+            let beside = bench.workspace.solutions.join(format!("{}{BESIDE}", original.name));
+            let shown = bench.workspace.shown(&beside);
+            let text = match std::fs::read_to_string(&beside) {
+                Ok(text) => text,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(e) => return Err(SearchError::Judge(format!("{shown}: {e}"))),
+            };
+            let own = read_list(&text, &shown)?;
+            listed.extend(own.into_iter().filter(|e| e.strategy == original.name));
+            outcome.lists.push(shown);
+        }
         for (index, mutant) in mutate::generate(&original.source).into_iter().enumerate() {
             if request.operators.is_empty() || request.operators.contains(&mutant.operator) {
                 let name = format!("{}#{index}", original.name);
                 let source = mutant.source.clone();
-                submissions.push(Submission { name, shown: original.shown.clone(), source, expect: Expect::Rejected });
+                let shown = original.shown.clone();
+                submissions.push(Submission { name, shown, source, expect: Expect::Rejected, stray_tag: None });
                 outcome.mutants.push(Judged {
                     strategy: original.name.clone(),
                     index,
@@ -165,6 +192,7 @@ pub fn mutants(
             jobs: request.jobs,
             fail_fast: true,
             all_failures: false,
+            every_case: false,
         };
         let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(bench.cases.len())).collect();
         for (card, program) in cards.iter_mut().zip(&progs) {
@@ -197,9 +225,16 @@ pub fn mutants(
             outcome.stale.push(Stale { strategy: entry.strategy.clone(), key: entry.key.clone() });
         }
     }
-    outcome.changes = bench.changes();
+    outcome.changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
     outcome.wall = start.elapsed();
     Ok(outcome)
+}
+
+/// The equivalents a list holds, or which line of `shown` is not one.
+fn read_list(text: &str, shown: &str) -> Result<Vec<Equivalent>, SearchError> {
+    equivalents(text).map_err(|line| {
+        SearchError::Judge(format!("{shown}:{line}: not `strategy | operator | line | a -> b | occurrence | reason`"))
+    })
 }
 
 fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
@@ -229,6 +264,7 @@ fn slowest_case(bench: &Workbench, original: &Submission) -> Result<Duration, Se
         jobs: 1,
         fail_fast: true,
         all_failures: false,
+        every_case: false,
     };
     let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(bench.cases.len()) }];
     engine::judge(bench, &plan, &[Some(program)], &mut cards, &mut |_| {});

@@ -1,12 +1,13 @@
 //! Shrinking a failing input: drop runs of elements, then move values toward zero, for as
 //! long as the input still fails the same way; then try the few arrays shorter than that over
-//! -2..=2, simplest first. The result is small, and it fails the same way. Each candidate is one call in the submission's child, under the same limits as
-//! the run that found it, so a candidate that spins costs at most the time limit; a budget
-//! bounds the whole search.
+//! -2..=2, simplest first. The result is small, and it fails the same way. Each candidate is
+//! one call in the submission's child, under the limits the counterexample is shrunk under, so
+//! a candidate that spins costs at most that time limit; a budget bounds the whole search.
 
 use std::time::{Duration, Instant};
 
 use super::sweep::{check_one, Got};
+use super::SearchError;
 use crate::exec::child::Runner;
 
 /// Shrinking stops after this long and keeps the smallest failing input found so far.
@@ -92,7 +93,7 @@ pub struct Shrunk {
 
 /// Shrinks `values`, on which the runner's program got `got`, keeping candidates that fail
 /// with the same verdict.
-pub fn shrink_failure(runner: &mut Runner, values: Vec<i32>, got: Got) -> Result<Shrunk, String> {
+pub fn shrink_failure(runner: &mut Runner, values: Vec<i32>, got: Got) -> Result<Shrunk, SearchError> {
     let verdict = got.verdict();
     let give_up = Instant::now() + BUDGET;
     let mut best = (values.clone(), got);

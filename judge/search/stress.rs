@@ -1,17 +1,15 @@
-//! `judge stress`: random cases from the generator through the chosen submissions and the
-//! oracle; the first disagreement (by case index) is shrunk and, with `--save`, stored as a
-//! regression case with its `.out` from the oracle.
+//! `judge stress`: the testcases given (if any) first, then random cases from the generator,
+//! through the chosen submissions and the oracle; the first disagreement (a given testcase, or
+//! the lowest case index) is shrunk and, with `--save`, stored as a regression case with its
+//! `.out` from the oracle.
 
-use std::path::PathBuf;
-
-use super::sweep::{self, Sweep};
-use super::{counterexample, slow_ones, Counterexample, Rate, SearchError, Slow};
+use super::save::{self, Saved};
+use super::sweep::{self, check_one, Found, Sweep};
+use super::{counterexample, slow_ones, Counterexample, Origin, Rate, SearchError, Slow};
 use crate::exec::compile::Program;
-use crate::exec::files::write_atomically;
-use crate::judging::guard::Change;
+use crate::judging::guard::Changed;
 use crate::judging::workbench::Workbench;
 use crate::problem::generator::{self, Rng, Shape};
-use crate::problem::{format, oracle};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -22,18 +20,20 @@ pub struct Request {
     pub shapes: Vec<Shape>,
     pub jobs: usize,
     pub save: bool,
+    /// Testcases tried before the random ones, whatever their length.
+    pub given: Vec<Vec<i32>>,
 }
 
 pub struct Outcome {
     pub rate: Rate,
     pub example: Option<Counterexample>,
-    /// The generator's arguments for the failing case.
+    /// The generator's arguments for a failing random case.
     pub case: Option<(Shape, usize, u64)>,
-    /// Where `--save` stored the counterexample.
-    pub saved: Option<PathBuf>,
+    /// What `--save` did with the counterexample.
+    pub saved: Option<Saved>,
     /// The submissions far slower than the oracle, or growing faster than n, when none failed.
     pub slow: Vec<Slow>,
-    pub changes: Vec<Change>,
+    pub changes: Changed,
 }
 
 /// Case `index` of a run: its shape, length and generator seed, from the run's seed alone.
@@ -53,34 +53,73 @@ pub fn stress(
 ) -> Result<Outcome, SearchError> {
     let shapes: Vec<Shape> = if request.shapes.is_empty() { Shape::ALL.to_vec() } else { request.shapes.clone() };
     let (seed, max_len) = (request.seed, request.max_len);
-    let make = |index: u64, values: &mut Vec<i32>| {
-        let (shape, len, case_seed) = plan(seed, index, &shapes, max_len);
-        generator::generate_into(shape, len, case_seed, values);
+    let start = std::time::Instant::now();
+    let given = given_failure(bench, programs, &request.given)?;
+    let (found, rate, slow, case) = match given {
+        Some((k, found)) => {
+            let rate = Rate {
+                checked: k as u64 + 1,
+                elapsed: start.elapsed(),
+                submissions: programs.len(),
+                jobs: request.jobs,
+            };
+            (Some((found, Origin::Given(k))), rate, Vec::new(), None)
+        }
+        None => {
+            let make = |index: u64, values: &mut Vec<i32>| {
+                let (shape, len, case_seed) = plan(seed, index, &shapes, max_len);
+                generator::generate_into(shape, len, case_seed, values);
+            };
+            let job = Sweep { total: request.count, case: &make, max_len, programs, threads: request.jobs };
+            let swept = sweep::sweep(bench, &job, progress)?;
+            let rate = Rate {
+                checked: swept.checked + request.given.len() as u64,
+                elapsed: start.elapsed(),
+                submissions: programs.len(),
+                jobs: request.jobs,
+            };
+            let case = swept.found.as_ref().map(|f| plan(seed, f.index, &shapes, max_len));
+            let slow = if swept.found.is_none() { slow_ones(bench, programs, &swept)? } else { Vec::new() };
+            let found = swept.found.map(|f| {
+                let origin = Origin::Swept(f.index);
+                (f, origin)
+            });
+            (found, rate, slow, case)
+        }
     };
-    let job = Sweep { total: request.count, case: &make, max_len, programs, threads: request.jobs };
-    let swept = sweep::sweep(bench, &job, progress).map_err(SearchError::Judge)?;
-    let rate = Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: programs.len(), jobs: request.jobs };
-    let case = swept.found.as_ref().map(|f| plan(seed, f.index, &shapes, max_len));
-    let slow = if swept.found.is_none() { slow_ones(bench, programs, &swept)? } else { Vec::new() };
-    let example = swept.found.map(|found| counterexample(bench, programs, found)).transpose()?;
-    let changes = bench.changes();
-    let saved = match (&example, request.save && changes.is_empty()) {
-        (Some(example), true) => Some(save(bench, seed, example)?),
+    let example = found.map(|(found, origin)| counterexample(bench, programs, found, origin)).transpose()?;
+    let changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
+    let saved = match (&example, request.save && !changes.is_error()) {
+        (Some(example), true) => Some(save::save(bench, &name(seed, example), &example.values)?),
         _ => None,
     };
     Ok(Outcome { rate, example, case, saved, slow, changes })
 }
 
-/// Writes `<name>.in` and its `.out` from the oracle into the `regressions` suite.
-fn save(bench: &Workbench, seed: u64, example: &Counterexample) -> Result<PathBuf, SearchError> {
-    let workspace = &bench.workspace;
-    let dir = workspace.cases.join("regressions");
-    let failed = |e: std::io::Error| SearchError::Judge(format!("{}: {e}", workspace.shown(&dir)));
-    std::fs::create_dir_all(&dir).map_err(failed)?;
-    let name = format!("{}-s{seed}-c{}", example.submission.replace(['/', '#'], "-"), example.index + 1);
-    let input = dir.join(format!("{name}.in"));
-    let answer = oracle::answer(&example.values);
-    write_atomically(&input.with_extension("out"), format::write_output(answer).as_bytes()).map_err(failed)?;
-    write_atomically(&input, format::write_input(&example.values).as_bytes()).map_err(failed)?;
-    Ok(input)
+/// The first given testcase some submission fails, in order, with what it got.
+fn given_failure(
+    bench: &Workbench,
+    programs: &[Program],
+    given: &[Vec<i32>],
+) -> Result<Option<(usize, Found)>, SearchError> {
+    if given.is_empty() {
+        return Ok(None);
+    }
+    let mut runners: Vec<_> = programs.iter().map(|p| bench.runner(p)).collect();
+    for (k, values) in given.iter().enumerate() {
+        for (submission, runner) in runners.iter_mut().enumerate() {
+            if let Some(got) = check_one(runner, values)? {
+                return Ok(Some((k, Found { index: k as u64, values: values.clone(), submission, got })));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The regression case's name: the submission, the seed and where it was found.
+fn name(seed: u64, example: &Counterexample) -> String {
+    match example.origin {
+        Origin::Given(k) => format!("{}-s{seed}-t{}", example.submission, k + 1),
+        Origin::Swept(index) => format!("{}-s{seed}-c{}", example.submission, index + 1),
+    }
 }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::SearchError;
 use crate::exec::child::{Batch, Runner};
 use crate::exec::compile::Program;
 use crate::exec::outcome::Ending;
@@ -72,14 +73,17 @@ pub struct Sweep<'a> {
 const BATCH_VALUES: usize = 1 << 15;
 
 /// One call on `values` in `runner`: what it got, or None when it answered right within every
-/// limit. Errors are the judge's: a child that cannot start.
-pub fn check_one(runner: &mut Runner, values: &[i32]) -> Result<Option<Got>, String> {
+/// limit. Errors are the judge's: a child that cannot start, a call that could not be judged.
+pub fn check_one(runner: &mut Runner, values: &[i32]) -> Result<Option<Got>, SearchError> {
     let limits = runner.limits();
-    let call = runner.call(values).map_err(|e| e.to_string())?;
+    let call = runner.call(values).map_err(|e| SearchError::Judge(e.to_string()))?;
     let expected = oracle::answer(values);
     Ok(match Verdict::of(&call, expected, &limits) {
         Some(Verdict::Ac) => None,
-        None => return Err(format!("{:?}", call.result.err())),
+        None => {
+            let ending = call.result.expect_err("only a call the judge could not make has no verdict");
+            return Err(SearchError::Unjudged { ending, limits });
+        }
         Some(verdict) => Some(match call.result {
             Err(ending) => Got::Ended(verdict, ending),
             Ok(answered) if verdict == Verdict::Wa => Got::Answer(answered.answer),
@@ -97,7 +101,7 @@ struct Shared {
 }
 
 /// Sweeps cases `0..total`; `progress` is called with the count done about ten times a second.
-pub fn sweep(bench: &Workbench, job: &Sweep, progress: &mut dyn FnMut(u64)) -> Result<Swept, String> {
+pub fn sweep(bench: &Workbench, job: &Sweep, progress: &mut dyn FnMut(u64)) -> Result<Swept, SearchError> {
     let start = Instant::now();
     let chunk = (BATCH_VALUES / job.max_len.max(1)).clamp(1, 4096) as u64;
     let batches = job.total.div_ceil(chunk) as usize;
@@ -164,7 +168,7 @@ fn work(
     mut claims: parallel::Claims,
     shared: &Shared,
     done: &AtomicU64,
-) -> Result<(), String> {
+) -> Result<(), SearchError> {
     let mut runners: Vec<Runner> = job.programs.iter().map(|p| bench.runner(p)).collect();
     let mut scratch = Vec::new();
     let claim = |claims: &mut parallel::Claims| {
@@ -178,12 +182,13 @@ fn work(
     while let Some(made) = ready {
         // Every child is started (they start up together), then gets the batch before any
         // answer is read, so they work on it together.
+        let spawn = |e: std::io::Error| SearchError::Judge(e.to_string());
         for runner in &mut runners {
-            runner.child().map_err(|e| e.to_string())?;
+            runner.child().map_err(spawn)?;
         }
         let mut sent = Vec::with_capacity(runners.len());
         for runner in &mut runners {
-            let child = runner.child().map_err(|e| e.to_string())?;
+            let child = runner.child().map_err(spawn)?;
             sent.push(child.send_batch(&made.batch).is_ok());
         }
         ready = claim(&mut claims).map(|index| make(job, chunk, index, &mut scratch));
@@ -223,7 +228,7 @@ fn collect(
     sent: bool,
     cases: &[Vec<i32>],
     expected: &[Answer],
-) -> Result<(Option<(usize, Got)>, Duration), String> {
+) -> Result<(Option<(usize, Got)>, Duration), SearchError> {
     let budget = runner.limits().deadline();
     let answers = match runner.child() {
         Ok(child) if sent => child.receive_batch(budget).ok(),

@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
+use super::save::{self, Saved};
 use super::sweep::{self, Sweep};
-use super::{counterexample, slow_ones, Bound, Counterexample, Rate, SearchError, Slow};
+use super::{counterexample, slow_ones, Bound, Counterexample, Origin, Rate, SearchError, Slow};
 use crate::exec::compile::Program;
-use crate::judging::guard::Change;
+use crate::judging::guard::Changed;
 use crate::judging::workbench::Workbench;
 use crate::problem::{MAX_VALUE, MIN_VALUE};
 
@@ -16,6 +17,7 @@ pub struct Request {
     pub low: i32,
     pub high: i32,
     pub jobs: usize,
+    pub save: bool,
 }
 
 pub struct Outcome {
@@ -23,9 +25,11 @@ pub struct Outcome {
     pub total: u64,
     pub rate: Rate,
     pub example: Option<Counterexample>,
+    /// What `--save` did with the counterexample.
+    pub saved: Option<Saved>,
     /// The submissions far slower than the oracle, or growing faster than n, when none failed.
     pub slow: Vec<Slow>,
-    pub changes: Vec<Change>,
+    pub changes: Changed,
 }
 
 /// How many arrays a bound holds; an error past what can be counted.
@@ -54,7 +58,7 @@ pub fn estimate(bench: &Workbench, programs: &[Program], request: &Request) -> R
         out.extend((0..max_len).map(|_| rng.range(low, high)));
     };
     let job = Sweep { total: sample, case: &make, max_len, programs, threads: request.jobs };
-    let swept = sweep::sweep(bench, &job, &mut |_| {}).map_err(SearchError::Judge)?;
+    let swept = sweep::sweep(bench, &job, &mut |_| {})?;
     Ok(swept.elapsed.mul_f64(values / (sample * max_len as u64) as f64))
 }
 
@@ -73,11 +77,28 @@ pub fn verify(
     let counts = lengths(base, max_len).expect("count checked the bound");
     let make = |index: u64, values: &mut Vec<i32>| decode(index, &counts, base, low, values);
     let job = Sweep { total, case: &make, max_len, programs, threads: request.jobs };
-    let swept = sweep::sweep(bench, &job, progress).map_err(SearchError::Judge)?;
+    let swept = sweep::sweep(bench, &job, progress)?;
     let rate = Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: programs.len(), jobs: request.jobs };
     let slow = if swept.found.is_none() { slow_ones(bench, programs, &swept)? } else { Vec::new() };
-    let example = swept.found.map(|found| counterexample(bench, programs, found)).transpose()?;
-    Ok(Outcome { total, rate, example, slow, changes: bench.changes() })
+    let example = swept
+        .found
+        .map(|found| {
+            let origin = Origin::Swept(found.index);
+            counterexample(bench, programs, found, origin)
+        })
+        .transpose()?;
+    let changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
+    let saved = match (&example, request.save && !changes.is_error()) {
+        (Some(example), true) => {
+            let array = match example.origin {
+                Origin::Swept(index) => index + 1,
+                Origin::Given(k) => k as u64 + 1,
+            };
+            Some(save::save(bench, &format!("{}-verify-{array}", example.submission), &example.values)?)
+        }
+        _ => None,
+    };
+    Ok(Outcome { total, rate, example, saved, slow, changes })
 }
 
 /// How many arrays there are of each length 1..=max_len, or None past u64.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::common::{judge, solution, text, Copy, Json, CORRECT};
 
 /// An exponential recursion: right, and too slow past a few dozen piles.
-const EXPONENTIAL: &str = "fn lead(s: &[i32], i: usize) -> i64 {
+pub const EXPONENTIAL: &str = "fn lead(s: &[i32], i: usize) -> i64 {
             let mut best = i64::MIN;
             let mut taken = 0i64;
             for k in 1..=3.min(s.len() - i) {
@@ -141,16 +141,21 @@ fn watch_judges_again_when_the_attempt_is_saved() {
             let _ = verdicts.send(line);
         }
     });
-    let wait = |what: &str| match seen.recv_timeout(Duration::from_secs(30)) {
-        Ok(line) => line,
-        Err(_) => panic!("no verdicts {what}"),
+    // A save is more than one write (truncate, then write): on a busy machine the watch may
+    // judge a state in between too, so each wait is for the verdict the save must lead to.
+    let wait = |what: &str, wanted: &str| loop {
+        match seen.recv_timeout(Duration::from_secs(30)) {
+            Ok(line) if line.contains(wanted) => break line,
+            Ok(_) => {}
+            Err(_) => panic!("no verdict {wanted:?} {what}"),
+        }
     };
-    assert!(wait("at first").contains("0/1 solutions"));
+    wait("at first", "0/1 solutions");
     // A half-written file: a CE, and the watch goes on.
     copy.write("solutions/my_try.rs", "impl Solution {\n    pub fn stone_game_iii(");
-    assert!(wait("after a half-written save").contains("0/1"));
+    wait("after a half-written save", "0/1");
     copy.plant("my_try", CORRECT);
-    let fixed = wait("after the fix");
+    let fixed = wait("after the fix", "1/1 solutions got their expected verdicts");
     assert!(fixed.contains("1/1 solutions got their expected verdicts"), "{fixed}");
     let said: Vec<String> = heard.try_iter().collect();
     assert!(said.iter().any(|l| l.contains("saved solutions/my_try.rs")), "{said:?}");
@@ -185,4 +190,182 @@ fn paste_as_json_says_ready_with_the_file_or_what_stops_it() {
     let ready = copy.judge(&["paste", "dp_array", "--format", "json"]);
     assert_eq!(ready.status, 0, "{}", ready.describe());
     assert_eq!(text(&ready.json(), "source"), copy.read("solutions/dp_array.rs"));
+}
+
+#[test]
+fn run_plain_prints_one_line_per_testcase_with_the_verdict_where_no_answer_came() {
+    let copy = Copy::new("plain", &["samples"]);
+    copy.plant("three_panics", &format!("if stone_value == [3] {{ panic!(\"three\"); }}\n{CORRECT}"));
+    let inputs = "[1,2]\n[3]\n[0,0]";
+    let run = copy.judge(&["run", "--solution", "three_panics", "--plain", inputs]);
+    assert_eq!(run.stdout, "\"Alice\"\nRE\n\"Tie\"\n", "{}", run.describe());
+    assert_eq!(run.status, 1, "an answer that did not come is a failed program: {}", run.describe());
+    assert!(run.stderr.contains("three_panics on testcase 2: RE: panicked at"), "{}", run.describe());
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.describe());
+    // A bundled wrong submission runs every testcase too, past its first wrong answer.
+    let wrong = copy.judge(&["run", "--solution", "wrong/tie_counts_for_alice", "--plain", "[1,2]\n[0]\n[1,-1]\n[5]"]);
+    assert_eq!(wrong.stdout, "\"Alice\"\n\"Alice\"\n\"Alice\"\n\"Alice\"\n", "{}", wrong.describe());
+    assert_eq!((wrong.status, wrong.stderr.as_str()), (0, ""), "{}", wrong.describe());
+    let crashes = copy.judge(&["run", "--solution", "wrong/table_without_end_slot", "--plain", "[1,2]\n[0]\n[5]"]);
+    assert_eq!(crashes.stdout, "RE\nRE\nRE\n", "{}", crashes.describe());
+}
+
+#[test]
+fn run_judges_every_testcase_for_every_named_solution() {
+    let copy = Copy::new("run-every", &["samples"]);
+    copy.plant("three_panics", &format!("if stone_value == [3] {{ panic!(\"three\"); }}\n{CORRECT}"));
+    let args = ["run", "--solution", "wrong/tie_counts_for_alice", "--solution", "three_panics", "--format", "json"];
+    let run = copy.judge(&[&args[..], &["[0]\n[3]\n[1,-1]\n[0,0]"]].concat());
+    assert_eq!(run.status, 1, "{}", run.describe());
+    let testcases = run.json().get("testcases").unwrap().items().to_vec();
+    let verdicts: Vec<Vec<&str>> = testcases
+        .iter()
+        .map(|t| t.get("solutions").unwrap().items().iter().map(|s| text(s, "verdict")).collect())
+        .collect();
+    assert_eq!(verdicts, [["WA", "AC"], ["AC", "RE"], ["AC", "AC"], ["WA", "AC"]], "{}", run.describe());
+    let shown = copy.judge(&["run", "--solution", "wrong/tie_counts_for_alice", "--color", "never", "[0]\n[5]"]);
+    assert_eq!(shown.stdout.matches("not the oracle's answer").count(), 1, "{}", shown.stdout);
+    assert_eq!(shown.stdout.matches("why \"").count(), 1, "{}", shown.stdout);
+}
+
+/// Runs the command printed after `marker` in the copy, with JSON, and returns its report.
+fn printed_stress(copy: &Copy, text: &str, marker: &str) -> Json {
+    let words = crate::common::printed_command(text, marker);
+    assert_eq!(words[0], "stress", "{words:?}");
+    let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
+    args.extend(["--format", "json"]);
+    let run = copy.judge(&args);
+    assert_eq!(run.status, 1, "{words:?} found nothing:\n{}", run.describe());
+    run.json()
+}
+
+#[test]
+fn the_printed_command_for_a_smaller_case_finds_one_for_a_long_wrong_answer_and_for_a_tle() {
+    let copy = Copy::new("smaller", &["edge"]);
+    let shown = copy.judge(&[
+        "--solution",
+        "wrong/narrow_i16_table",
+        "--case",
+        "lead-past-i16-n63",
+        "--verbose",
+        "--color",
+        "never",
+    ]);
+    assert!(shown.stdout.contains("WA wrong/narrow_i16_table on edge/lead-past-i16-n63"), "{}", shown.describe());
+    let report = printed_stress(&copy, &shown.stdout, "  shorter ");
+    let example = report.get("counterexample").unwrap();
+    assert_eq!(text(example, "verdict"), "WA", "{example:?}");
+    copy.plant("my_exp", EXPONENTIAL);
+    let args =
+        ["--solution", "my_exp", "--case", "leads-stay-minus-one-n42", "--time-limit", "30ms", "--color", "never"];
+    let shown = copy.judge(&args);
+    assert!(shown.stdout.contains("TLE my_exp on edge/leads-stay-minus-one-n42"), "{}", shown.describe());
+    let report = printed_stress(&copy, &shown.stdout, "  shorter ");
+    let example = report.get("counterexample").unwrap();
+    assert_eq!(text(example, "verdict"), "TLE", "{example:?}");
+    // Tried on the shrunk case under the same limit, the printed `try it` gets TLE too.
+    let try_it = text(example, "try_it").strip_prefix("cargo run --release -- ").unwrap().to_string();
+    assert!(try_it.contains("--time-limit 30ms"), "{try_it}");
+}
+
+#[test]
+fn failure_blocks_come_smallest_case_first_and_the_slowest_case_counts_a_tle() {
+    let copy = Copy::new("order", &["samples", "edge"]);
+    copy.plant("ties_for_alice", "let _ = stone_value;\n\"Alice\".to_string()");
+    let run = copy.judge(&["--solution", "ties_for_alice", "--color", "never"]);
+    let first = run.stdout.lines().find(|l| l.starts_with("WA ties_for_alice on ")).unwrap();
+    assert!(first.contains("edge/n1-"), "the clearest block first: {first}\n{}", run.stdout);
+    copy.plant("my_exp", EXPONENTIAL);
+    let run = copy.judge(&["--solution", "my_exp", "--time-limit", "100ms", "--format", "json"]);
+    let report = run.json();
+    let mine = solution(&report, "my_exp");
+    let slowest = text(mine, "slowest_case").to_string();
+    let results = mine.get("results").unwrap().items();
+    let tle = results.iter().find(|r| text(r, "case") == slowest).map(|r| text(r, "verdict"));
+    assert_eq!(tle, Some("TLE"), "{slowest}: {mine:?}");
+    assert!(mine.get("slowest_ns").and_then(Json::as_i128).unwrap() >= 100_000_000, "{mine:?}");
+}
+
+/// A running `judge watch`: its stderr lines and the verdict lines of its stdout, as they come.
+struct Watching {
+    child: std::process::Child,
+    said: std::sync::mpsc::Receiver<String>,
+    verdicts: std::sync::mpsc::Receiver<String>,
+}
+
+impl Watching {
+    fn start(copy: &Copy, args: &[&str]) -> Watching {
+        let mut child = copy
+            .command(&[&["watch", "--color", "never"][..], args].concat())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = BufReader::new(child.stderr.take().unwrap());
+        let (lines, said) = std::sync::mpsc::channel();
+        std::thread::spawn(move || stderr.lines().map_while(Result::ok).for_each(|l| drop(lines.send(l))));
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (sent, verdicts) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines().map_while(Result::ok).filter(|l| l.contains("solutions got their expected")) {
+                let _ = sent.send(line);
+            }
+        });
+        Watching { child, said, verdicts }
+    }
+
+    /// Waits, up to 30 s, for a verdict line that contains `wanted`: a save is more than one
+    /// write, and on a busy machine the watch may judge a state in between too.
+    fn verdict(&mut self, after: &str, wanted: &str) {
+        loop {
+            match self.verdicts.recv_timeout(Duration::from_secs(30)) {
+                Ok(line) if line.contains(wanted) => break,
+                Ok(_) => {}
+                Err(_) => panic!("no verdict {wanted:?} {after}"),
+            }
+        }
+        assert!(self.child.try_wait().unwrap().is_none(), "watch ended {after}");
+    }
+
+    /// Waits for a line on stderr that contains `text`.
+    fn hear(&mut self, text: &str) -> String {
+        loop {
+            match self.said.recv_timeout(Duration::from_secs(30)) {
+                Ok(line) if line.contains(text) => return line,
+                Ok(_) => {}
+                Err(_) => panic!("watch never said {text:?}"),
+            }
+        }
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn watch_follows_the_folder_created_renamed_and_re_created_files() {
+    let copy = Copy::new("watch-folder", &["samples"]);
+    let mut watch = Watching::start(&copy, &["--case", "samples"]);
+    let strategies = crate::common::STRATEGIES.len();
+    watch.verdict("at first", &format!("{strategies}/{strategies} solutions"));
+    copy.plant("new_one", CORRECT);
+    let with_it = format!("{0}/{0} solutions", strategies + 1);
+    watch.verdict("after a new file", &with_it);
+    watch.hear("solutions/new_one.rs");
+    std::fs::rename(copy.root.join("solutions/new_one.rs"), copy.root.join("solutions/renamed.rs")).unwrap();
+    watch.hear("solutions/renamed.rs");
+    watch.verdict("after a rename", &with_it);
+    drop(watch);
+    // A named file removed and written again, as `git stash` and many editors do.
+    copy.plant("my_try", "let _ = stone_value;\n\"Alice\".to_string()");
+    let mut watch = Watching::start(&copy, &["--solution", "my_try", "--case", "samples"]);
+    watch.verdict("at first", "0/1 solutions");
+    std::fs::remove_file(copy.root.join("solutions/my_try.rs")).unwrap();
+    watch.hear("solutions/my_try.rs is gone");
+    copy.plant("my_try", CORRECT);
+    watch.verdict("after the file came back", "1/1 solutions");
 }

@@ -97,7 +97,12 @@ fn sigterm_and_ctrl_c_end_the_judge_at_once_with_no_child_behind() {
     let (stack_mb, marker) = ("523", (523u64 << 20).to_string());
     let args = ["--solution", "spinner", "--time-limit", "60s", "--stack-mb", stack_mb];
     for (signal, status) in [("-TERM", 143), ("-INT", 130)] {
-        let mut judge = copy.command(&args).stdout(std::process::Stdio::null()).spawn().unwrap();
+        let mut judge = copy
+            .command(&args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
         let give_up = Instant::now() + Duration::from_secs(20);
         while crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(20));
@@ -168,7 +173,7 @@ fn a_solution_that_rewrites_a_stored_output_cannot_in_a_sandbox_and_is_a_judge_e
     assert_eq!(run.status, 2, "{}", run.describe());
     let errors = run.json().get("judge_errors").unwrap().items().to_vec();
     assert!(
-        errors.iter().any(|e| e.as_str().unwrap().contains("testcases/samples/example-2.out was changed")),
+        errors.iter().any(|e| e.as_str().unwrap().contains("testcases/samples/example-2.out was rewritten")),
         "{errors:?}"
     );
 }
@@ -212,4 +217,47 @@ fn the_chart_is_refused_in_stored_data_even_through_a_link() {
     assert_eq!(run.status, 2, "{}", run.describe());
     assert!(run.stderr.contains("refusing to write the chart"), "{}", run.describe());
     assert_eq!(copy.read("testcases/samples/example-1.out"), "\"Bob\"\n");
+}
+
+#[test]
+fn a_file_someone_else_writes_during_a_run_is_named_and_in_the_sandbox_blames_no_solution() {
+    let copy = Copy::new("bystander", &["samples"]);
+    copy.plant(
+        "sleeper",
+        &format!("std::thread::sleep(std::time::Duration::from_millis(600));\n{}", crate::common::CORRECT),
+    );
+    // The child's command line holds its stack in bytes: an unusual stack marks it.
+    let (stack_mb, marker) = ("519", (519u64 << 20).to_string());
+    for sandbox in ["auto", "off"] {
+        let args = ["--solution", "sleeper", "--case", "example-1", "--stack-mb", stack_mb, "--time-limit", "20s"];
+        let judge = copy
+            .command(&[&args[..], &["--sandbox", sandbox, "--format", "json"]].concat())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let give_up = Instant::now() + Duration::from_secs(20);
+        while crate::common::processes_with(&marker).is_empty() && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!crate::common::processes_with(&marker).is_empty(), "the child never started");
+        let made = format!("solutions/made_by_hand_{sandbox}.rs");
+        copy.write(&made, "// a user's new file\n");
+        let output = judge.wait_with_output().unwrap();
+        let report = Json::parse(&String::from_utf8_lossy(&output.stdout)).unwrap();
+        let strings = |key: &str| -> Vec<String> {
+            report.get(key).unwrap().items().iter().map(|e| e.as_str().unwrap().to_string()).collect()
+        };
+        let said = format!("{made} appeared during the run");
+        if report.get("sandbox") == Some(&Json::Bool(true)) {
+            assert_eq!(output.status.code(), Some(0), "{report:?}");
+            assert!(strings("judge_errors").is_empty(), "{report:?}");
+            let notes = strings("notes");
+            assert!(notes.iter().any(|n| n.starts_with(&said) && n.contains("not by a solution")), "{notes:?}");
+        } else {
+            assert_eq!(output.status.code(), Some(2), "{report:?}");
+            let errors = strings("judge_errors");
+            assert!(errors.iter().any(|e| e.starts_with(&said) && e.contains("proves nothing")), "{errors:?}");
+        }
+    }
 }

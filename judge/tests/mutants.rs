@@ -33,3 +33,29 @@ fn one_operator_s_mutants_are_all_killed_or_listed() {
     assert!(count("killed") > 0 && count("killed") + count("equivalent") == count("compiled"), "{counts:?}");
     assert!(report.get("survivors").unwrap().items().is_empty());
 }
+
+#[test]
+fn an_attempts_equivalent_mutants_are_listed_beside_it_not_in_the_judge() {
+    let copy = crate::common::Copy::new("mutants-beside", &["samples", "edge"]);
+    copy.write("solutions/my_dp.rs", &copy.read("solutions/dp_array.rs"));
+    let args = ["mutants", "--solution", "my_dp", "--operator", "comparison", "--format", "json"];
+    let run = copy.judge(&args);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    let report = run.json();
+    let survivors = report.get("survivors").unwrap().items().to_vec();
+    assert!(!survivors.is_empty(), "{}", run.describe());
+    let beside = "solutions/my_dp.equivalent_mutants.txt";
+    let mut lines = String::new();
+    for survivor in &survivors {
+        assert_eq!(text(survivor, "list_in"), beside, "{survivor:?}");
+        lines.push_str(&format!("my_dp | {} | the same as dp_array's, which the judge lists\n", text(survivor, "key")));
+    }
+    let shown = copy.judge(&args[..5]);
+    assert!(shown.stdout.contains(beside) && !shown.stdout.contains(EQUIVALENTS), "{}", shown.stdout);
+    copy.write(beside, &lines);
+    let again = copy.judge(&args);
+    assert_eq!(again.status, 0, "{}", again.describe());
+    let report = again.json();
+    let counts = &report.get("strategies").unwrap().items()[0];
+    assert_eq!(counts.get("equivalent").and_then(Json::as_i128), Some(survivors.len() as i128), "{counts:?}");
+}

@@ -105,6 +105,56 @@ fn stress_save_stores_a_regression_the_judge_then_runs() {
     ]);
     assert_eq!(judged.status, 0, "{}", judged.describe());
     assert_eq!(text(solution(&judged.json(), "wrong/sign_slip"), "verdict"), "WA");
+    // The same counterexample again: the stored case is named, nothing is written.
+    let again = copy.judge(&["stress", "--count", "10000", "--solution", "wrong/sign_slip", "--save"]);
+    assert_eq!(again.status, 1, "{}", again.describe());
+    let stored = saved.strip_prefix("testcases/").unwrap().strip_suffix(".in").unwrap();
+    assert!(
+        again.stdout.contains(&format!("not saved the same input is stored already, as {stored}")),
+        "{}",
+        again.stdout
+    );
+    let regressions = std::fs::read_dir(copy.root.join("testcases/regressions")).unwrap().count();
+    assert_eq!(regressions, 2, "one .in and its .out");
+}
+
+#[test]
+fn a_counterexample_stored_in_any_suite_is_named_not_saved_again() {
+    // [0] is edge/n1-zero; a tie read as Alice's win fails on it first.
+    let copy = Copy::new("save-dup", &["edge"]);
+    let run = copy.judge(&[
+        "verify",
+        "--max-len",
+        "2",
+        "--solution",
+        "wrong/tie_counts_for_alice",
+        "--save",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    let report = run.json();
+    assert_eq!(text(report.get("counterexample").unwrap(), "input"), "[0]", "{}", run.describe());
+    assert_eq!(report.get("saved"), Some(&Json::Null));
+    assert_eq!(text(&report, "duplicate_of"), "edge/n1-zero");
+    assert!(!copy.root.join("testcases/regressions").exists());
+    // A new input is saved by verify too, and the judge then runs it.
+    let copy = Copy::new("verify-save", &["samples"]);
+    let run = copy.judge(&[
+        "verify",
+        "--max-len",
+        "3",
+        "--solution",
+        "wrong/no_three_pile_move",
+        "--save",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    let saved = text(&run.json(), "saved").to_string();
+    assert!(saved.starts_with("testcases/regressions/wrong-no_three_pile_move-verify-"), "{saved}");
+    let judged = copy.judge(&["--solution", "wrong/no_three_pile_move", "--case", "regressions", "--format", "json"]);
+    assert_eq!(text(solution(&judged.json(), "wrong/no_three_pile_move"), "verdict"), "WA", "{}", judged.describe());
 }
 
 #[test]

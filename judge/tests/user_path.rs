@@ -103,7 +103,7 @@ fn a_buggy_attempt_gets_three_failure_blocks_and_is_named_on_the_last_line() {
     let run = copy.judge(&["--solution", "buggy", "--solution", "dp_array", "--color", "never"]);
     assert_eq!(run.status, 1, "{}", run.describe());
     assert_eq!(run.stdout.matches("\nWA buggy on ").count(), 3, "{}", run.stdout);
-    assert!(run.stdout.contains("more buggy failures; to show them: cargo run --release -- "), "{}", run.stdout);
+    assert!(run.stdout.contains("more buggy failures; to show them:\n    cargo run --release -- "), "{}", run.stdout);
     let last = run.stdout.trim_end().lines().last().unwrap();
     assert!(last.contains("not as expected: buggy") && last.ends_with("exit 1"), "{last}");
 }
@@ -255,4 +255,37 @@ fn the_checks_pass_beside_a_wrong_and_a_broken_attempt() {
     let said = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{said}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(said.contains(&format!("{} passed", checks.len())), "{said}");
+}
+
+#[test]
+fn the_stored_answer_check_and_bless_say_only_what_is_true() {
+    let copy = Copy::new("true-words", &["samples"]);
+    copy.write("testcases/samples/example-1.out", "\"Alice\"\n");
+    copy.plant("my_try", CORRECT);
+    let run = copy.judge(&["--solution", "my_try", "--color", "never"]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    assert!(!run.stdout.contains("every strategy"), "only my_try was judged:\n{}", run.stdout);
+    let said = "the oracle answers \"Bob\" on samples/example-1, where testcases/samples/example-1.out says \"Alice\": the stored .out looks wrong (my_try answered as the oracle does)";
+    assert!(run.stdout.replace("\n  ", " ").contains(said), "{}", run.stdout);
+    // An .out that is there but is not an answer is neither missing nor an old answer.
+    copy.write("testcases/samples/example-1.out", "\"Bbo\"\n");
+    let check = copy.judge(&["bless", "--check"]);
+    assert_eq!(check.status, 1, "{}", check.describe());
+    assert!(check.stdout.contains("example-1.out  \"Bbo\" (not an answer) -> \"Bob\""), "{}", check.stdout);
+    assert!(!check.stdout.contains("(none)"), "{}", check.stdout);
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_at_its_place_not_judged_as_nothing() {
+    let copy = Copy::new("latin1", &["samples"]);
+    std::fs::write(copy.root.join("solutions/latin.rs"), b"// caf\xe9\nimpl Solution {}\n").unwrap();
+    let run = copy.judge(&["--solution", "latin", "--color", "never"]);
+    assert_eq!(run.status, 2, "{}", run.describe());
+    assert!(run.stderr.starts_with("judge: solutions/latin.rs:1:7: byte 0xe9 is not UTF-8"), "{}", run.describe());
+    assert!(!run.stdout.contains("0/0"), "{}", run.describe());
+    // Among others, it is a judge error beside their verdicts.
+    let all = copy.judge(&["--case", "samples", "--format", "json"]);
+    assert_eq!(all.status, 2, "{}", all.describe());
+    let errors = all.json().get("judge_errors").unwrap().items().to_vec();
+    assert!(errors.iter().any(|e| e.as_str().unwrap().starts_with("solutions/latin.rs:1:7:")), "{errors:?}");
 }

@@ -253,3 +253,41 @@ pub fn processes_with(marker: &str) -> Vec<String> {
     }
     found
 }
+
+/// The words after `cargo run --release --` of the first command printed after `marker` in a
+/// text report, its continuation lines (` \` at the end) joined, single quotes read as a POSIX
+/// shell reads them.
+pub fn printed_command(text: &str, marker: &str) -> Vec<String> {
+    let after = &text[text.find(marker).unwrap_or_else(|| panic!("no {marker:?} in:\n{text}"))..];
+    let start = after.find("cargo run --release --").unwrap_or_else(|| panic!("no command after {marker:?}:\n{text}"));
+    let mut line = String::new();
+    for part in after[start..].lines() {
+        match part.strip_suffix(" \\") {
+            Some(continued) => line.push_str(continued),
+            None => {
+                line.push_str(part);
+                break;
+            }
+        }
+        line.push(' ');
+    }
+    let mut words = Vec::new();
+    let (mut word, mut quoted, mut any) = (String::new(), false, false);
+    for c in line.trim().chars() {
+        match c {
+            '\'' => (quoted, any) = (!quoted, true),
+            ' ' if !quoted => {
+                if any || !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        words.push(word);
+    }
+    assert_eq!(&words[..4], ["cargo", "run", "--release", "--"], "{line}");
+    words.split_off(4)
+}

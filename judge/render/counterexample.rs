@@ -1,0 +1,235 @@
+//! What `stress` and `verify` both show: the shrunk counterexample with the oracle's
+//! explanation and the commands that make the original case, rerun it, try it and keep it;
+//! what `--save` did; the slow submissions; the closing rate line; and the same as JSON.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::call;
+use super::error::path;
+use super::explanation;
+use super::fit;
+use super::growth;
+use super::guard;
+use super::json::Json;
+use super::units;
+use crate::cli::{flags, Command, Invocation, Value};
+use crate::exec::limits::Limits;
+use crate::judging::guard::Changed;
+use crate::problem::format;
+use crate::search::save::Saved;
+use crate::search::sweep::Got;
+use crate::search::{Counterexample, Origin, Rate, Slow};
+
+/// Inputs up to this long are printed whole, ready for LeetCode's testcase box.
+const WHOLE: usize = 1000;
+
+/// The commands printed beside a counterexample.
+pub struct Commands {
+    /// What makes the original, unshrunk case: the generator's command.
+    pub original: Option<Invocation>,
+    pub rerun: Invocation,
+    pub try_it: Option<Invocation>,
+    pub keep_it: Option<Invocation>,
+}
+
+/// The input as LeetCode's testcase box takes it, or shortened past `WHOLE` values.
+pub fn input_text(values: &[i32]) -> String {
+    typed(values).unwrap_or_else(|| units::input(values))
+}
+
+/// The input whole, as it is typed, when it is short enough to type.
+pub fn typed(values: &[i32]) -> Option<String> {
+    (values.len() <= WHOLE).then(|| format::write_input(values).trim_end().to_string())
+}
+
+/// `run` on the shrunk input under the same limits, when it is short enough to type.
+pub fn try_it(example: &Counterexample, invocation: &Invocation) -> Option<Invocation> {
+    let run = Invocation::new(Command::Run)
+        .with_flags_of(invocation, &flags::VERDICT)
+        .set(&flags::SOLUTION, [Value::Text(example.submission.clone())]);
+    Some(run.with_positional([typed(&example.values)?]))
+}
+
+/// What a submission did on a counterexample.
+pub fn got(got: &Got, limits: &Limits) -> String {
+    match got {
+        Got::Answer(answer) => units::answer(answer, answer.len() as u64),
+        Got::Ended(_, e) => call::ending(e, limits),
+        Got::Limit(verdict) => format!("the right answer, but {}", verdict.code()),
+    }
+}
+
+/// The counterexample's block, `found` saying where it was found.
+pub fn text(example: &Counterexample, found: &str, commands: &Commands, limits: &Limits, width: usize) -> String {
+    let mut out = String::new();
+    let verdict = example.got.verdict();
+    let _ = writeln!(
+        out,
+        "{}",
+        fit::words("", &format!("{} fails ({}) {found}", example.submission, verdict.code()), "  ", width)
+    );
+    let stopped = if example.stopped { "; shrinking ran out of time" } else { "" };
+    let tried = units::count(example.tried, "candidate");
+    if example.simplified {
+        let values = units::count(example.values.len(), "value");
+        let _ = writeln!(out, "simplified, still {values}: no shorter case fails ({tried} tried{stopped}):");
+    } else if example.original_len == example.values.len() {
+        let _ = writeln!(out, "as found: no smaller case fails ({tried} tried{stopped}):");
+    } else {
+        let _ = writeln!(
+            out,
+            "shrunk from {} to {} ({tried} tried{stopped}):",
+            units::count(example.original_len, "value"),
+            units::count(example.values.len(), "value"),
+        );
+    }
+    out.push_str(&fit::labelled("input", &input_text(&example.values), width));
+    out.push_str(&fit::labelled("oracle", &format!("\"{}\"", example.expected.as_str()), width));
+    let label = if matches!(example.got, Got::Answer(_)) { "got" } else { "reason" };
+    out.push_str(&fit::labelled(label, &got(&example.got, limits), width));
+    out.push_str(&explanation::lines(&example.explained, width));
+    let labelled = [
+        ("original", commands.original.as_ref()),
+        ("rerun", Some(&commands.rerun)),
+        ("try it", commands.try_it.as_ref()),
+        ("keep it", commands.keep_it.as_ref()),
+    ];
+    for (label, command) in labelled {
+        if let Some(command) = command {
+            let _ = writeln!(out, "{}", fit::command(&format!("  {label:<9} "), command, width));
+        }
+    }
+    out
+}
+
+/// What `--save` did.
+pub fn saved(saved: &Saved, root: Option<&Path>, width: usize) -> String {
+    match saved {
+        Saved::Stored(input) => {
+            fit::labelled("saved", &format!("{} and its .out; the judge runs it from now on", path(input, root)), width)
+        }
+        Saved::Duplicate { id, input } => fit::labelled(
+            "not saved",
+            &format!("the same input is stored already, as {} ({})", units::escape(id), path(input, root)),
+            width,
+        ),
+    }
+}
+
+/// The rate, or where the sweep stopped: a rate over a run cut short at its first failure
+/// says nothing.
+pub fn rate_line(label: &str, noun: &str, rate: &Rate, found: bool) -> String {
+    let seconds = rate.elapsed.as_secs_f64().max(1e-9);
+    if found {
+        return format!("{label}: stopped at the first failure, after {}\n", units::count(rate.checked as usize, noun));
+    }
+    format!(
+        "{label}: {} {noun}s checked in {:.2} s · {} {noun}s/s · {} + oracle · {} · {} build\n",
+        units::thousands(rate.checked),
+        seconds,
+        units::thousands((rate.checked as f64 / seconds) as u64),
+        units::count(rate.submissions, "solution"),
+        units::count(rate.jobs, "thread"),
+        super::conditions::build_profile()
+    )
+}
+
+/// Changes to stored data during the run: a note under the sandbox, else a judge error.
+pub fn changes(changed: &Changed, root: Option<&Path>, width: usize) -> String {
+    let label = if changed.confined { "note" } else { "judge error" };
+    guard::lines(changed, root)
+        .iter()
+        .map(|l| format!("{}\n", fit::words("", &format!("{label}: {l}"), "  ", width)))
+        .collect()
+}
+
+/// The submissions that were far slower than the oracle, or grow faster than n: a time limit
+/// that small random cases cannot show.
+pub fn slow(slow: &[Slow], limits: &Limits, width: usize) -> String {
+    let mut out = String::new();
+    for slow in slow {
+        let said = format!(
+            "but {} is slow: {:.0}× the oracle's time on these cases; {}",
+            slow.submission,
+            slow.against_oracle,
+            growth::words(&slow.growth, limits.time)
+        );
+        let _ = writeln!(out, "{}", fit::words("", &said, "  ", width));
+    }
+    out
+}
+
+pub fn json(example: &Counterexample, commands: &Commands, limits: &Limits) -> Json {
+    let answer = match &example.got {
+        Got::Answer(answer) => Some(String::from_utf8_lossy(answer).into_owned()),
+        _ => None,
+    };
+    let [leads, play] =
+        explanation::fields(&example.explained).unwrap_or([("leads", Json::Null), ("play", Json::Null)]);
+    let (index, given) = match example.origin {
+        Origin::Swept(index) => (Json::int(index), Json::Null),
+        Origin::Given(k) => (Json::Null, Json::int(k as i128)),
+    };
+    Json::object([
+        ("solution", Json::str(&example.submission)),
+        ("index", index),
+        ("given", given),
+        ("original_len", Json::int(example.original_len as i128)),
+        ("input", Json::str(format::write_input(&example.values).trim_end())),
+        ("oracle", Json::str(example.expected.as_str())),
+        ("verdict", Json::str(example.got.verdict().code())),
+        ("got", Json::opt(answer, Json::str)),
+        ("reason", Json::str(got(&example.got, limits))),
+        ("tried", Json::int(example.tried as i128)),
+        ("shrinking_stopped", Json::Bool(example.stopped)),
+        leads,
+        play,
+        ("original", Json::opt(commands.original.as_ref(), |c| Json::str(c.shell()))),
+        ("rerun", Json::str(commands.rerun.shell())),
+        ("try_it", Json::opt(commands.try_it.as_ref(), |c| Json::str(c.shell()))),
+        ("keep_it", Json::opt(commands.keep_it.as_ref(), |c| Json::str(c.shell()))),
+    ])
+}
+
+pub fn rate_json(rate: &Rate) -> Vec<(&'static str, Json)> {
+    vec![
+        ("checked", Json::int(rate.checked)),
+        ("elapsed_ns", Json::int(rate.elapsed.as_nanos() as i128)),
+        ("per_second", Json::Float(rate.checked as f64 / rate.elapsed.as_secs_f64().max(1e-9))),
+        ("solutions", Json::int(rate.submissions as i128)),
+        ("threads", Json::int(rate.jobs as i128)),
+        ("build", Json::str(super::conditions::build_profile())),
+    ]
+}
+
+pub fn saved_json(saved: Option<&Saved>, root: Option<&Path>) -> [(&'static str, Json); 2] {
+    match saved {
+        Some(Saved::Stored(input)) => [("saved", Json::str(path(input, root))), ("duplicate_of", Json::Null)],
+        Some(Saved::Duplicate { id, .. }) => [("saved", Json::Null), ("duplicate_of", Json::str(id))],
+        None => [("saved", Json::Null), ("duplicate_of", Json::Null)],
+    }
+}
+
+pub fn slow_json(slow: &[Slow], limits: &Limits) -> Json {
+    Json::Array(
+        slow.iter()
+            .map(|s| {
+                Json::object([
+                    ("solution", Json::str(&s.submission)),
+                    ("against_oracle", Json::Float(s.against_oracle)),
+                    ("growth", Json::str(growth::words(&s.growth, limits.time))),
+                ])
+            })
+            .collect(),
+    )
+}
+
+/// The judge errors and notes of stored data changed during the run.
+pub fn changes_json(changed: &Changed, root: Option<&Path>) -> [(&'static str, Json); 2] {
+    let lines = Json::Array(guard::lines(changed, root).into_iter().map(Json::str).collect());
+    match changed.confined {
+        true => [("judge_errors", Json::Array(Vec::new())), ("notes", lines)],
+        false => [("judge_errors", lines), ("notes", Json::Array(Vec::new()))],
+    }
+}

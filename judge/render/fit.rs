@@ -1,0 +1,153 @@
+//! Text fitted to a width, for reports read on a terminal: a line cut with `…`, words wrapped
+//! under a hanging indent, and a command continued on the next line with a backslash, which a
+//! POSIX shell reads back as one command. Widths are counted in characters.
+
+use crate::cli::{shell_word, Invocation};
+
+/// The width of a report that does not go to a terminal.
+pub const DEFAULT_WIDTH: usize = 100;
+/// No report is laid out narrower than this, whatever the terminal says.
+pub const NARROWEST: usize = 40;
+
+/// How many characters `text` holds.
+pub fn chars(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// `text` cut to `width` characters, its last one `…` when anything was cut.
+pub fn cut(text: &str, width: usize) -> String {
+    if chars(text) <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    format!("{kept}…")
+}
+
+/// `first` (which starts the first line) then `text`'s words, wrapped at `width` with every
+/// later line starting with `indent`; a word longer than a line stays whole. No newline at the
+/// end.
+pub fn words(first: &str, text: &str, indent: &str, width: usize) -> String {
+    let mut out = first.to_string();
+    let mut line = chars(first);
+    let mut fresh = true;
+    // Split at every space, so that a run of spaces inside a line stays as it was.
+    for word in text.trim().split(' ') {
+        let wanted = chars(word) + usize::from(!fresh);
+        if !fresh && line + wanted > width {
+            out.push('\n');
+            out.push_str(indent);
+            line = chars(indent);
+            fresh = true;
+        }
+        if !fresh {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += chars(word);
+        fresh = false;
+    }
+    out
+}
+
+/// A report line `  label     text`, wrapped under the text's first column; with a newline.
+pub fn labelled(label: &str, text: &str, width: usize) -> String {
+    let first = format!("  {label:<9} ");
+    let indent = " ".repeat(chars(&first));
+    format!("{}\n", words(&first, text, &indent, width))
+}
+
+/// `items` joined by `separator`, a new line before an item that would pass `width`; an item
+/// longer than a line is wrapped at its spaces.
+pub fn joined(items: &[String], separator: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && chars(&line) + chars(separator) + chars(item) <= width {
+            line.push_str(separator);
+            line.push_str(item);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        line = words("", item, "  ", width);
+        if let Some((done, last)) = line.rsplit_once('\n') {
+            lines.push(done.to_string());
+            line = last.to_string();
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// `first` then the command, on as many lines as `width` needs: every line but the last ends
+/// with ` \`, and the next starts under the command, indented; a flag stays with its value.
+/// No newline at the end.
+pub fn command(first: &str, invocation: &Invocation, width: usize) -> String {
+    let mut groups: Vec<String> = vec!["cargo run --release --".to_string()];
+    let words = invocation.words();
+    let mut k = 0;
+    while k < words.len() {
+        let mut group = shell_word(&words[k]);
+        let takes_value = words[k].starts_with("--") && words[k] != "--" && !words[k].contains('=');
+        if takes_value && words.get(k + 1).is_some_and(|w| !w.starts_with("--")) {
+            group = format!("{group} {}", shell_word(&words[k + 1]));
+            k += 1;
+        }
+        groups.push(group);
+        k += 1;
+    }
+    let indent = " ".repeat(chars(first) + 4);
+    let mut out = first.to_string();
+    let mut line = chars(first);
+    for (i, group) in groups.iter().enumerate() {
+        // Room for the group, and for the ` \` that would follow it if another line comes.
+        let room = if i + 1 < groups.len() { 2 } else { 0 };
+        if i > 0 && line + 1 + chars(group) + room > width {
+            out.push_str(" \\\n");
+            out.push_str(&indent);
+            line = chars(&indent);
+        } else if i > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(group);
+        line += chars(group);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{flags, Command, Value};
+
+    #[test]
+    fn a_long_line_is_cut_and_words_wrap_under_their_indent() {
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(cut("abc", 4), "abc");
+        assert_eq!(words("  why  ", "one two three four", "       ", 18), "  why  one two\n       three four");
+        assert_eq!(words("", "a  b", "", 10), "a  b");
+        assert_eq!(labelled("input", "[1,2,3]", 80), "  input     [1,2,3]\n");
+        let items: Vec<String> = ["#1 aaaa", "#2 bbbb", "#3 cccc"].map(String::from).to_vec();
+        assert_eq!(joined(&items, " · ", 17), "#1 aaaa · #2 bbbb\n#3 cccc");
+        assert_eq!(joined(&items, " · ", 100), "#1 aaaa · #2 bbbb · #3 cccc");
+    }
+
+    #[test]
+    fn a_command_continues_with_a_backslash_and_keeps_flags_with_their_values() {
+        let invocation = Invocation::new(Command::Judge)
+            .set(&flags::SOLUTION, [Value::Text("wrong/three_pile_guard_off_by_one".into())])
+            .set(&flags::CASE, [Value::Text("samples/example-1".into())]);
+        let shown = command("  rerun     ", &invocation, 80);
+        assert!(shown.lines().all(|l| chars(l) <= 80), "{shown}");
+        assert!(shown.contains(" \\\n"), "{shown}");
+        let back: String = shown.replace(" \\\n", " ").split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(back, format!("rerun {}", invocation.shell()));
+        assert!(shown.lines().any(|l| l.trim_start().starts_with("--case samples/example-1")), "{shown}");
+        assert_eq!(command("", &invocation, 200), invocation.shell());
+    }
+}

@@ -1,0 +1,430 @@
+//! The judge's text report after the live matrix, in one call: each strategy's figures and the
+//! wrong submissions' verdicts, at most three failure blocks per solution (smallest case first,
+//! each with the oracle's explanation and the commands that rerun it and find a smaller case),
+//! how a strategy that hit the time limit grows, what is newer than LeetCode's Rust, the notes
+//! and judge errors, and a last line that names every solution that did not get its expected
+//! verdict. Every line fits the layout's width, a command continued with a backslash (a word
+//! longer than a whole line, such as a very long path, stays whole).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::call;
+use super::compile;
+use super::error::{case_problem, path, submission_error};
+use super::expect;
+use super::explanation;
+use super::fit;
+use super::growth as growth_words;
+use super::guard;
+use super::matrix::Layout;
+use super::table;
+use super::units;
+use crate::cli::{flags, Command, Invocation, Value};
+use crate::judging::engine::{Cut, Fault, Scorecard};
+use crate::judging::report::{first_failure, Figures, Met, Report, Took};
+use crate::judging::verdict::Verdict;
+use crate::search::growth::Growth;
+
+/// Failure blocks shown per solution unless `--all-failures`.
+pub const FAILURES_SHOWN: usize = 3;
+/// Wrong submissions listed one by one, however many got their tagged verdicts, up to this.
+const LISTED: usize = 3;
+
+/// What the report is written for.
+pub struct Options<'a> {
+    pub layout: Layout,
+    pub verbose: bool,
+    pub all_failures: bool,
+    /// The command this report answers, which every rerun repeats.
+    pub invocation: &'a Invocation,
+    pub root: Option<&'a Path>,
+}
+
+/// Everything after the matrix.
+pub fn report(report: &Report, growth: &[Option<Growth>], options: &Options, exit: u8) -> String {
+    let width = options.layout.width;
+    [
+        summary(report, options),
+        failures(report, options),
+        growth_lines(report, growth, width),
+        newer(report, width),
+        notes(report, options),
+        footer(report, exit, options),
+    ]
+    .concat()
+}
+
+/// The command that judges one solution on one case with the same options as this run.
+pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Invocation {
+    let narrowed = invocation.clone().set(&flags::SOLUTION, [Value::Text(solution.to_string())]);
+    narrowed.set(&flags::CASE, case.map(|c| Value::Text(c.to_string())))
+}
+
+/// `58/58 AC`, `3 AC, then WA`, `3 TLE, 12 AC; 60 not judged`, `CE`.
+fn verdicts(figures: &Figures, card: &Scorecard, cases: usize, strategy: bool) -> String {
+    let failed: Vec<&(Verdict, usize)> = figures.counts.iter().filter(|(v, _)| *v != Verdict::Ac).collect();
+    let words = match (first_failure(card), failed.as_slice()) {
+        (Some(Verdict::Ce), _) => "CE".to_string(),
+        (None, _) => "not run".to_string(),
+        (_, []) => format!("{}/{cases} AC", figures.accepted),
+        (_, [(only, 1)]) if !strategy => format!("{} AC, then {}", figures.accepted, only.code()),
+        _ => figures.counts.iter().map(|(v, n)| format!("{n} {}", v.code())).collect::<Vec<_>>().join(", "),
+    };
+    match figures.not_judged {
+        0 => words,
+        skipped => format!("{words}; {skipped} not judged"),
+    }
+}
+
+/// A time as the summary shows it: `≥1s` when the call was cut at the limit.
+fn time(took: Option<Took>) -> String {
+    match took {
+        None => "-".to_string(),
+        Some(Took { time, cut: true }) => format!("≥{}", units::duration(time)),
+        Some(Took { time, .. }) => units::duration(time),
+    }
+}
+
+/// The strategies' figures as a table, then the other submissions: those that did not get
+/// their tagged verdict one by one, the rest counted in a line (each listed with
+/// `--full-matrix`, or when there are few).
+fn summary(report: &Report, options: &Options) -> String {
+    let (style, width) = (options.layout.style, options.layout.width);
+    let cases = report.cases.len();
+    let mut out = String::new();
+    let strategies: Vec<usize> =
+        (0..report.submissions.len()).filter(|&i| report.submissions[i].is_strategy()).collect();
+    if !strategies.is_empty() {
+        let head = ["", "solution", "verdicts", "total", "median", "slowest", "on case", "peak mem"];
+        let rows: Vec<Vec<String>> = strategies
+            .iter()
+            .map(|&i| {
+                let f = &report.figures[i];
+                vec![
+                    format!("#{}", i + 1),
+                    report.submissions[i].name.clone(),
+                    verdicts(f, &report.cards[i], cases, true),
+                    time(f.total),
+                    time(f.median),
+                    time(f.slowest.map(|(t, _)| t)),
+                    f.slowest.map_or_else(String::new, |(_, c)| units::escape(&report.cases[c].id)),
+                    units::kib(f.peak_kib),
+                ]
+            })
+            .collect();
+        let lines = table::fitted(&head, &rows, &[3, 4, 5], width, &[6, 7, 4, 3]);
+        let _ = writeln!(out, "\n{}", style.bold(&lines[0]));
+        for (line, &i) in lines[1..].iter().zip(&strategies) {
+            let _ = writeln!(out, "{}", if report.met[i] == Met::No { style.bad(line) } else { line.clone() });
+        }
+    }
+    let others: Vec<usize> = (0..report.submissions.len()).filter(|&i| !report.submissions[i].is_strategy()).collect();
+    let listed: Vec<usize> = others
+        .iter()
+        .copied()
+        .filter(|&i| options.layout.full || others.len() <= LISTED || report.met[i] == Met::No)
+        .collect();
+    if !listed.is_empty() {
+        let head = ["", "solution", "expect", "got", "on case", "as expected"];
+        let rows: Vec<Vec<String>> = listed
+            .iter()
+            .map(|&i| {
+                let card = &report.cards[i];
+                let first = first_failure(card);
+                let at = card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)));
+                vec![
+                    format!("#{}", i + 1),
+                    report.submissions[i].name.clone(),
+                    expect::expect(report.submissions[i].expect),
+                    first.map_or("-".to_string(), |v| v.code().to_string()),
+                    at.map_or_else(String::new, |c| units::escape(&report.cases[c].id)),
+                    expect::met(report.met[i]).to_string(),
+                ]
+            })
+            .collect();
+        let lines = table::fitted(&head, &rows, &[], width, &[4, 2]);
+        let _ = writeln!(out, "\n{}", style.bold(&lines[0]));
+        for (line, &i) in lines[1..].iter().zip(&listed) {
+            let _ = writeln!(out, "{}", if report.met[i] == Met::No { style.bad(line) } else { line.clone() });
+        }
+    }
+    let counted: Vec<usize> = others.iter().copied().filter(|i| !listed.contains(i)).collect();
+    if !counted.is_empty() {
+        out.push_str(&counted_line(report, &counted, width));
+    }
+    out
+}
+
+/// The wrong submissions and mutants not listed one by one: how many got their tagged
+/// verdicts, by verdict, and how many the selected cases did not catch.
+fn counted_line(report: &Report, counted: &[usize], width: usize) -> String {
+    let what = match counted.iter().map(|&i| report.submissions[i].name.contains('#')).collect::<Vec<_>>() {
+        mutants if mutants.iter().all(|m| *m) => "mutants",
+        mutants if mutants.iter().any(|m| *m) => "wrong submissions and mutants",
+        _ => "wrong submissions",
+    };
+    let met: Vec<usize> = counted.iter().copied().filter(|&i| report.met[i] == Met::Yes).collect();
+    let by: Vec<String> = Verdict::PRECEDENCE
+        .iter()
+        .map(|v| (v, met.iter().filter(|&&i| first_failure(&report.cards[i]) == Some(*v)).count()))
+        .filter(|(_, n)| *n > 0)
+        .map(|(v, n)| format!("{n} {}", v.code()))
+        .collect();
+    let mut line = format!("{} of {} {what} got their tagged verdicts", met.len(), counted.len());
+    if !by.is_empty() {
+        let _ = write!(line, " ({})", by.join(", "));
+    }
+    let missed = counted.len() - met.len();
+    if missed > 0 {
+        let _ = write!(line, "; {missed} not caught by the selected cases");
+    }
+    line.push_str("; --full-matrix lists each");
+    format!("\n{}\n", fit::words("", &line, "  ", width))
+}
+
+/// The command that finds a smaller failing case: stress from this very case, shrunk, under
+/// the same limits.
+fn smaller(options: &Options, solution: &str, input: &str) -> Invocation {
+    Invocation::new(Command::Stress)
+        .with_flags_of(options.invocation, &flags::VERDICT)
+        .set(&flags::SOLUTION, [Value::Text(solution.to_string())])
+        .set(&flags::FILE, [Value::Text(input.to_string())])
+}
+
+fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Options) {
+    let width = options.layout.width;
+    let Some(result) = &report.cards[s].results[c] else { return };
+    let (submission, case) = (&report.submissions[s], &report.cases[c]);
+    let verdict = result.verdict.unwrap_or(Verdict::Re);
+    let _ = writeln!(
+        out,
+        "\n{}",
+        fit::words("", &format!("{} {} on {}", verdict.code(), submission.name, units::escape(&case.id)), "  ", width)
+    );
+    let input = path(&case.input, options.root);
+    let shown = units::input(&case.values);
+    match fit::chars(&shown) + fit::chars(&input) + 16 <= width {
+        true => out.push_str(&fit::labelled("input", &format!("{shown}  ({input})"), width)),
+        false => {
+            out.push_str(&fit::labelled("input", &shown, width));
+            out.push_str(&fit::labelled("", &format!("({input})"), width));
+        }
+    }
+    out.push_str(&fit::labelled("expected", &format!("\"{}\"", case.expected.as_str()), width));
+    if let Ok(answered) = &result.call.result {
+        out.push_str(&fit::labelled("got", &units::answer(&answered.answer, answered.length), width));
+    }
+    if let Some(reason) = call::reason(&result.call, verdict, &report.limits) {
+        out.push_str(&fit::labelled("reason", &reason, width));
+    }
+    out.push_str(&call::output(&result.call, width));
+    if let Some(explained) = &report.explained[c] {
+        out.push_str(&explanation::lines(explained, width));
+        if !explanation::whole(explained) {
+            let says = format!(
+                "leads and play are shown up to {} piles; a smaller case that fails the same way, shrunk from this one:",
+                crate::judging::report::EXPLAINED
+            );
+            out.push_str(&fit::labelled("shorter", &says, width));
+            let _ =
+                writeln!(out, "{}", fit::command("            ", &smaller(options, &submission.name, &input), width));
+        }
+    }
+    let rerun = rerun(options.invocation, &submission.name, Some(&case.id));
+    let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
+}
+
+/// A sentence, then a command on the lines below it.
+fn said_then(out: &mut String, said: &str, command: &Invocation, width: usize) {
+    let _ = writeln!(out, "\n{}", fit::words("  ", said, "  ", width));
+    let _ = writeln!(out, "{}", fit::command("    ", command, width));
+}
+
+fn failures(report: &Report, options: &Options) -> String {
+    let width = options.layout.width;
+    let mut out = String::new();
+    for (s, (submission, card)) in report.submissions.iter().zip(&report.cards).enumerate() {
+        if report.met[s] == Met::Yes && !options.verbose {
+            continue;
+        }
+        if let Some(Err(error)) = &card.compiled {
+            let _ = writeln!(out, "\nCE {}", submission.name);
+            out.push_str(&compile::block(error, options.verbose, width));
+            let rerun = rerun(options.invocation, &submission.name, None);
+            let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
+            continue;
+        }
+        let mut failed: Vec<usize> = (0..report.cases.len())
+            .filter(|&c| card.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
+            .collect();
+        // The clearest first: the shortest input, then the suite's order.
+        failed.sort_by_key(|&c| (report.cases[c].values.len(), c));
+        if report.met[s] == Met::No && failed.is_empty() && card.fault.is_none() {
+            let said = format!(
+                "{} is tagged {} but passed all {} it ran: the stored cases miss its mistake",
+                submission.name,
+                expect::expect(submission.expect),
+                units::count(card.results.iter().flatten().count(), "case")
+            );
+            let _ = writeln!(out, "\n{}", fit::words("", &said, "  ", width));
+        }
+        let shown = if options.all_failures { failed.len() } else { failed.len().min(FAILURES_SHOWN) };
+        for &c in &failed[..shown] {
+            block(&mut out, report, s, c, options);
+        }
+        let all = rerun(options.invocation, &submission.name, None).set(&flags::ALL_FAILURES, [Value::On]);
+        if shown < failed.len() {
+            let more = failed.len() - shown;
+            said_then(&mut out, &format!("… and {more} more {} failures; to show them:", submission.name), &all, width);
+        }
+        if let Some(Cut::TimeLimits(count)) = card.cut {
+            let skipped = report.figures[s].not_judged;
+            let said = format!(
+                "{} more {} not judged after {count} TLE, each a whole time limit of waiting; to judge them all:",
+                skipped,
+                if skipped == 1 { "case" } else { "cases" },
+            );
+            said_then(&mut out, &said, &all, width);
+        }
+    }
+    out
+}
+
+/// How the time of each solution that hit a time limit grows with n.
+fn growth_lines(report: &Report, growth: &[Option<Growth>], width: usize) -> String {
+    let mut out = String::new();
+    for (submission, growth) in report.submissions.iter().zip(growth) {
+        if let Some(growth) = growth {
+            let said =
+                format!("{} hit the time limit: {}", submission.name, growth_words::words(growth, report.limits.time));
+            let _ = writeln!(out, "\n{}", fit::words("", &said, "  ", width));
+        }
+    }
+    out
+}
+
+/// The standard library items each submission uses that LeetCode's Rust does not have: it
+/// would be a compile error there.
+pub fn newer(report: &Report, width: usize) -> String {
+    let mut out = String::new();
+    for (submission, items) in report.submissions.iter().zip(&report.newer).filter(|(_, items)| !items.is_empty()) {
+        let said = format!(
+            "warning: {} uses what LeetCode's Rust {} does not have yet (a compile error there):",
+            submission.name, report.about.leetcode_rust
+        );
+        let _ = writeln!(out, "\n{}", fit::words("", &said, "  ", width));
+        for item in items {
+            let _ = writeln!(out, "{}", fit::words("  ", &super::paste::newer(item), "    ", width));
+        }
+    }
+    out
+}
+
+/// A paragraph of a note, wrapped.
+fn note(out: &mut String, text: &str, width: usize) {
+    let _ = writeln!(out, "\n{}", fit::words("", text, "  ", width));
+}
+
+/// Stray tags, suspect outputs, filtered passes, changes to stored data and judge errors.
+fn notes(report: &Report, options: &Options) -> String {
+    let (root, width, style) = (options.root, options.layout.width, options.layout.style);
+    let mut out = String::new();
+    for submission in &report.submissions {
+        if let Some(tag) = &submission.stray_tag {
+            note(
+                &mut out,
+                &format!(
+                    "note: {} starts with `{tag}`, but tags are read only in solutions/wrong/: here every file is expected to get AC (move it there to judge it by its tag)",
+                    submission.shown
+                ),
+                width,
+            );
+        }
+    }
+    for suspect in &report.suspects {
+        let case = &report.cases[suspect.case];
+        let mut said = format!(
+            "the oracle answers \"{}\" on {}, where {} says \"{}\": the stored .out looks wrong",
+            suspect.oracle.as_str(),
+            units::escape(&case.id),
+            path(&case.output(), root),
+            suspect.stored.as_str(),
+        );
+        if !suspect.agreeing.is_empty() {
+            let _ = write!(said, " ({} answered as the oracle does)", suspect.agreeing.join(", "));
+        }
+        note(&mut out, &said, width);
+        let check = Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]);
+        let _ = writeln!(out, "{}", fit::command("  check it  ", &check, width));
+    }
+    let not_caught: Vec<&str> = (report.submissions.iter().zip(&report.met))
+        .filter(|(_, m)| **m == Met::NotCaught)
+        .map(|(s, _)| s.name.as_str())
+        .collect();
+    if !not_caught.is_empty() {
+        let said = format!(
+            "not caught by the selected cases (fine: bundled wrong submissions are judged for their tags on the whole suite or when named): {}",
+            not_caught.join(", ")
+        );
+        note(&mut out, &said, width);
+    }
+    if report.changes.confined {
+        for line in guard::lines(&report.changes, root) {
+            note(&mut out, &format!("note: {line}"), width);
+        }
+    }
+    let mut errors: Vec<String> = report
+        .bad_cases
+        .iter()
+        .map(|b| format!("{}: {}", units::escape(&b.id), case_problem(&b.problem, root)))
+        .collect();
+    errors.extend(report.bad_submissions.iter().map(submission_error));
+    for (submission, card) in report.submissions.iter().zip(&report.cards) {
+        match &card.fault {
+            Some(Fault::Build(e)) => errors.push(format!("{}: could not run the compiler: {e}", submission.name)),
+            Some(Fault::Spawn(e)) => errors.push(format!("{}: could not start its process: {e}", submission.name)),
+            Some(Fault::Call(result)) => {
+                let reason = call::reason(&result.call, Verdict::Re, &report.limits).unwrap_or_default();
+                errors.push(format!("{}: not judged: {reason}", submission.name));
+            }
+            None => {}
+        }
+    }
+    if !report.changes.confined {
+        errors.extend(guard::lines(&report.changes, root));
+    }
+    if !errors.is_empty() {
+        let _ = writeln!(out, "\n{}", style.bad("judge errors (not verdicts: fix these and judge again)"));
+        for error in errors {
+            let _ = writeln!(out, "{}", fit::words("  ", &error, "    ", width));
+        }
+    }
+    out
+}
+
+/// The last line: how many met their expectations, who did not, the wall time, the status.
+fn footer(report: &Report, exit: u8, options: &Options) -> String {
+    let style = options.layout.style;
+    let total = report.submissions.len();
+    let missed: Vec<&str> = (report.submissions.iter().zip(&report.met))
+        .filter(|(_, m)| **m == Met::No)
+        .map(|(s, _)| s.name.as_str())
+        .collect();
+    let met = format!("{}/{total} solutions got their expected verdicts", total - missed.len());
+    let mut items = vec![met.clone()];
+    if !missed.is_empty() {
+        items.push(format!("not as expected: {}", missed.join(", ")));
+    }
+    if report.has_judge_errors() {
+        items.push("judge errors above".to_string());
+    }
+    items.push(format!("wall {}", units::duration(report.wall)));
+    items.push(format!("exit {exit}"));
+    let text = fit::joined(&items, " · ", options.layout.width);
+    // Coloured after fitting: the escape codes take no column.
+    let paint = if missed.is_empty() { style.good(&met) } else { style.bad(&met) };
+    let text = text.replacen(&met, &paint, 1);
+    let text = text.replacen("judge errors above", &style.bad("judge errors above"), 1);
+    format!("\n{text}\n")
+}

@@ -1,0 +1,87 @@
+//! What `judge verify` found, as text or JSON: every array of the bound agreeing with the
+//! oracle, or the counterexample (see `counterexample`); the estimate said before a long run,
+//! and the progress counter.
+
+use std::path::Path;
+
+use super::counterexample::{self, Commands};
+use super::json::Json;
+use super::units;
+use crate::cli::{flags, Invocation, Value};
+use crate::exec::limits::Limits;
+use crate::search::verify::{Outcome, Request};
+use crate::search::{Counterexample, Origin};
+
+pub fn commands(invocation: &Invocation, example: &Counterexample) -> Commands {
+    let rerun = invocation
+        .clone()
+        .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
+        .set(&flags::SAVE, None)
+        .set(&flags::FORMAT, None);
+    let keep_it = rerun.clone().set(&flags::SAVE, [Value::On]);
+    Commands { original: None, try_it: counterexample::try_it(example, invocation), rerun, keep_it: Some(keep_it) }
+}
+
+/// What a long `verify` will take, said before it starts.
+pub fn estimate_line(arrays: u64, estimate: std::time::Duration) -> String {
+    format!("verify: {} arrays, about {} on this machine", units::thousands(arrays), units::long_duration(estimate))
+}
+
+/// A progress counter with the share done.
+pub fn progress(label: &str, done: u64, total: u64) -> String {
+    let share = done as f64 * 100.0 / total.max(1) as f64;
+    format!("{label}: {}/{} ({share:.1}%)", units::thousands(done), units::thousands(total))
+}
+
+pub fn text(
+    outcome: &Outcome,
+    request: &Request,
+    invocation: &Invocation,
+    limits: &Limits,
+    root: Option<&Path>,
+    width: usize,
+) -> String {
+    let bound = format!("length 1..={} over {}..={}", request.max_len, request.low, request.high);
+    let mut out = match &outcome.example {
+        None => format!("verify: all {} arrays of {bound} agree with the oracle\n", units::thousands(outcome.total)),
+        Some(example) => {
+            let array = match example.origin {
+                Origin::Swept(index) => index + 1,
+                Origin::Given(k) => k as u64 + 1,
+            };
+            let found = format!("on array {array} of {bound}");
+            counterexample::text(example, &found, &commands(invocation, example), limits, width)
+        }
+    };
+    if let Some(saved) = &outcome.saved {
+        out.push_str(&counterexample::saved(saved, root, width));
+    }
+    out.push_str(&counterexample::slow(&outcome.slow, limits, width));
+    out.push_str(&counterexample::changes(&outcome.changes, root, width));
+    out + &counterexample::rate_line("verify", "array", &outcome.rate, outcome.example.is_some())
+}
+
+pub fn json(
+    outcome: &Outcome,
+    request: &Request,
+    invocation: &Invocation,
+    limits: &Limits,
+    exit: u8,
+    root: Option<&Path>,
+) -> Json {
+    let mut fields = vec![
+        ("format_version", Json::int(2)),
+        ("command", Json::str("verify")),
+        ("exit_status", Json::int(exit)),
+        ("arrays", Json::int(outcome.total)),
+        ("max_len", Json::int(request.max_len as i128)),
+        ("values", Json::str(format!("{}..={}", request.low, request.high))),
+    ];
+    fields.extend(counterexample::rate_json(&outcome.rate));
+    let example = outcome.example.as_ref().map(|e| counterexample::json(e, &commands(invocation, e), limits));
+    fields.push(("counterexample", example.unwrap_or(Json::Null)));
+    fields.extend(counterexample::saved_json(outcome.saved.as_ref(), root));
+    fields.push(("slow", counterexample::slow_json(&outcome.slow, limits)));
+    fields.extend(counterexample::changes_json(&outcome.changes, root));
+    Json::object(fields)
+}

@@ -1,0 +1,47 @@
+//! `--save`: a counterexample stored as a case of the `regressions` suite, its `.out` from the
+//! oracle, so that every later run judges it; unless the same input is stored already, in any
+//! suite, which is then named instead.
+
+use std::path::PathBuf;
+
+use super::SearchError;
+use crate::exec::files::write_atomically;
+use crate::judging::cases;
+use crate::judging::workbench::Workbench;
+use crate::problem::{format, oracle};
+
+/// The suite saved counterexamples go to.
+pub const SUITE: &str = "regressions";
+
+/// What `--save` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// Written: the `.in`, beside its `.out`.
+    Stored(PathBuf),
+    /// Not written: the same input is stored already as this case.
+    Duplicate { id: String, input: PathBuf },
+}
+
+/// Stores `values` as `<name>.in` with its `.out` (a name already taken by another input gets
+/// `-2`, `-3`… after it), or names the stored case that holds the same input.
+pub fn save(bench: &Workbench, name: &str, values: &[i32]) -> Result<Saved, SearchError> {
+    let workspace = &bench.workspace;
+    // A case that cannot be read is not the same input: only cases that load are compared.
+    if let Ok(stored) = cases::load(&workspace.cases, &[]) {
+        if let Some(same) = stored.cases.iter().find(|c| c.values == values) {
+            return Ok(Saved::Duplicate { id: same.id.clone(), input: same.input.clone() });
+        }
+    }
+    let dir = workspace.cases.join(SUITE);
+    let failed = |e: std::io::Error| SearchError::Judge(format!("{}: {e}", workspace.shown(&dir)));
+    std::fs::create_dir_all(&dir).map_err(failed)?;
+    let name = name.replace(['/', '#'], "-");
+    let input = (1..)
+        .map(|k| dir.join(if k == 1 { format!("{name}.in") } else { format!("{name}-{k}.in") }))
+        .find(|path| !path.exists() && !path.with_extension("out").exists())
+        .expect("some suffix is free");
+    let answer = oracle::answer(values);
+    write_atomically(&input.with_extension("out"), format::write_output(answer).as_bytes()).map_err(failed)?;
+    write_atomically(&input, format::write_input(values).as_bytes()).map_err(failed)?;
+    Ok(Saved::Stored(input))
+}
