@@ -35,6 +35,9 @@ use super::procfs;
 const PREFIX: &str = "stone-judge-";
 /// How many tasks (processes and threads) a child may have at once.
 pub const TASKS: u64 = 256;
+/// Memory an empty cell may still be charged for (the kernel's own bookkeeping of the last
+/// child) and be lent again.
+const LEFT_OVER_KIB: u64 = 4 << 10;
 /// The CPU quota of a cell: one CPU, over this period.
 const PERIOD_US: u64 = 100_000;
 
@@ -292,8 +295,13 @@ impl Cell {
         Ok(())
     }
 
-    /// Whether no process of an earlier child is left in it.
+    /// Whether no process of an earlier child is left in it, nor the memory one held (the
+    /// kernel frees a killed child's memory after it leaves): a new child must not start near
+    /// its limit.
     fn is_empty(&self) -> bool {
+        if self.usage().memory_kib > LEFT_OVER_KIB {
+            return false;
+        }
         let mut buffer = [0u8; 256];
         let members = procfs::reread(&self.files.members, &mut buffer);
         let own = match &self.placement {

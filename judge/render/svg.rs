@@ -37,13 +37,13 @@ const COLORS: [&str; 11] = [
     "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#882255", "#44aa99", "#999933",
     "#332288",
 ];
-/// Solid, dashed, dash-dot, long-short, dotted, dash-dot-dot, long-dot.
-const DASHES: [&str; 7] = ["none", "7 3", "9 3 2 3", "14 4 4 4", "2 3", "9 3 2 3 2 3", "14 3 2 3"];
+/// Solid, dashed, dash-dot, long-short, dotted, dash-dot-dot, long-dot, short-dashed.
+const DASHES: [&str; 8] = ["none", "7 3", "9 3 2 3", "14 4 4 4", "2 3", "9 3 2 3 2 3", "14 3 2 3", "4 2"];
 /// Markers about (0, 0), split at `|`: circle, square, triangle up, diamond, triangle down, cross.
 const SHAPES: &str = "<circle r='4.5'|<rect x='-4' y='-4' width='8' height='8'|<polygon points='0,-5.5 5,3.5 -5,3.5'|\
     <polygon points='0,-5.5 5.5,0 0,5.5 -5.5,0'|<polygon points='0,5.5 5,-3.5 -5,-3.5'|<path d='M-4 -4l8 8m0 -8l-8 8'";
 /// The strategies of `solutions/`, each with a colour, marker and dash of its own.
-const KNOWN: [&str; 7] = [
+const KNOWN: [&str; 8] = [
     "dp_array",
     "four_scalars",
     "recursive_memo",
@@ -51,6 +51,7 @@ const KNOWN: [&str; 7] = [
     "stones_four_scalars_unrolled",
     "stones_mod4_grouped",
     "sign_select_pairs",
+    "vector_min_max_pairs",
 ];
 /// Ticks (each mantissa times each power of the base) on a decimal axis: powers of ten, else
 /// 1-2-5 steps, else finer; on a byte axis: powers of 1024, 16 (4 KiB, 64 KiB, 1 MiB …), 4, 2.
@@ -78,7 +79,7 @@ fn styles(names: &[String]) -> Vec<Style> {
     names
         .iter()
         .map(|name| match known(name) {
-            Some(i) => Style { color: COLORS[i], shape: [0, 1, 2, 3, 4, 0, 1][i], open: i >= 5, dash: i },
+            Some(i) => Style { color: COLORS[i], shape: [0, 1, 2, 3, 4, 0, 1, 3][i], open: i >= 5, dash: i },
             None => {
                 let color =
                     COLORS.iter().find(|c| !taken.contains(c)).copied().unwrap_or(COLORS[others % COLORS.len()]);
@@ -213,7 +214,7 @@ fn memory_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) 
         let (kib, n) = (r.extra_kib?, units::thousands(r.n as u64));
         let title = format!("{} · n = {n} · {}", r.strategy, units::kib(Some(kib)));
         let py = match kib <= PAGE_KIB {
-            true => zero + 4.0 * (style_of(report, &r.strategy).dash as f64 - 2.5),
+            true => zero + 4.0 * (style_of(report, &r.strategy).dash as f64 - 3.5),
             false => y.at(bytes(kib)),
         };
         Some((x.at(r.n.max(1) as f64), py, None, title))
@@ -498,7 +499,7 @@ mod tests {
         let mut report = sample_report();
         let extra: Vec<String> = (0..4).map(|k| format!("my_try_{k}")).collect();
         report.strategies.extend(extra.iter().cloned());
-        report.strategies.extend(KNOWN[3..].iter().map(|k| k.to_string()));
+        report.strategies.extend(KNOWN[4..].iter().map(|k| k.to_string()));
         let colours: Vec<&str> = styles(&report.strategies).iter().map(|s| s.color).collect();
         let mut distinct = colours.clone();
         distinct.sort();

@@ -4,6 +4,7 @@
 mod attempt;
 mod common;
 mod compile;
+mod fallback;
 mod hidden;
 mod hints;
 mod isolation;

@@ -21,7 +21,7 @@ pub use json::Json;
 pub const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
 /// The strategies the workspace ships; everything else directly in `solutions/` is a user's.
-pub const STRATEGIES: [&str; 7] = [
+pub const STRATEGIES: [&str; 8] = [
     "dp_array",
     "four_scalars",
     "recursive_memo",
@@ -29,6 +29,7 @@ pub const STRATEGIES: [&str; 7] = [
     "sign_select_pairs",
     "stones_four_scalars_unrolled",
     "stones_mod4_grouped",
+    "vector_min_max_pairs",
 ];
 
 /// The workspace the copies are made from: this checkout, or `JUDGE_TEST_WORKSPACE` (the
