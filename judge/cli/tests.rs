@@ -48,7 +48,7 @@ fn every_flag(command: Command) -> Vec<String> {
         }
     }
     match command {
-        Command::Paste | Command::Run => words.extend(["--".into(), "-lead".into()]),
+        Command::Paste | Command::Run | Command::New => words.extend(["--".into(), "-lead".into()]),
         Command::Help => words.push("stress".into()),
         _ => {}
     }

@@ -24,6 +24,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         strict: false,
         ..super::setup(args)
     })?;
+    super::refresh_editor(&bench, out);
     let root = bench.workspace.root.clone();
     let style = Style::new(args.color);
     let text = args.format == Format::Text;

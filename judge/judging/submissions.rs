@@ -173,6 +173,15 @@ impl Catalog {
     }
 }
 
+/// Whether `name` may name a new attempt, `solutions/NAME.rs`: snake_case, as every bundled
+/// solution's name is, so that it is one word in a shell and a module name in Rust.
+pub fn is_attempt_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name.len() <= 64
+}
+
 /// The file's text, if it is a regular file of a sane size.
 fn read_source(path: &Path, file: &str) -> Result<String, SubmissionError> {
     let unreadable = |error| SubmissionError::Unreadable { file: file.to_string(), error };
@@ -233,6 +242,17 @@ mod tests {
         let tagged = wrong.iter().filter(|s| matches!(s.expect, Expect::Verdict(_))).count();
         assert_eq!(tagged, catalog.names().len() - catalog.strategies().len());
         assert!(tagged >= 10);
+    }
+
+    #[test]
+    fn attempt_names_are_snake_case_like_the_bundled_ones() {
+        let workspace = workspace();
+        for name in Catalog::scan(&workspace).unwrap().names() {
+            assert!(is_attempt_name(name.trim_start_matches("wrong/")), "{name}");
+        }
+        for bad in ["", "My_try", "my try", "1st", "wrong/x", "../x", "x.rs", "é", &"a".repeat(65)] {
+            assert!(!is_attempt_name(bad), "{bad:?}");
+        }
     }
 
     #[test]

@@ -2,8 +2,11 @@
 //! plurals and escaping each written once. Render never runs anything and never prints: it
 //! turns the engines' data into strings, and the commands write them.
 
+pub mod attempt;
 pub mod bench;
 pub mod bless;
+pub mod cargo_json;
+pub mod editor;
 pub mod error;
 pub mod help;
 pub mod json;
