@@ -246,9 +246,8 @@ mod tests {
 
     #[test]
     fn attempt_names_are_snake_case_like_the_bundled_ones() {
-        let workspace = workspace();
-        for name in Catalog::scan(&workspace).unwrap().names() {
-            assert!(is_attempt_name(name.trim_start_matches("wrong/")), "{name}");
+        for name in ["dp_array", "stones_four_scalars_unrolled", "my_try", "try2", "a"] {
+            assert!(is_attempt_name(name), "{name}");
         }
         for bad in ["", "My_try", "my try", "1st", "wrong/x", "../x", "x.rs", "é", &"a".repeat(65)] {
             assert!(!is_attempt_name(bad), "{bad:?}");

@@ -3,6 +3,7 @@
 
 mod attempt;
 mod common;
+mod editor;
 mod isolation;
 mod mutants;
 mod sandbox;
