@@ -38,9 +38,13 @@ pub fn overview() -> String {
     let mut out = String::from(
         "judge: a local judge for LeetCode 1406, Stone Game III\n\nusage: judge [COMMAND] [OPTIONS]\n\ncommands:\n",
     );
+    let name = |spec: &crate::cli::Spec| match spec.word {
+        "" => "(none)".to_string(),
+        word => format!("{word} {}", spec.args).trim_end().to_string(),
+    };
+    let width = COMMANDS.iter().map(|s| name(s).len()).max().unwrap_or(0) + 2;
     for spec in COMMANDS {
-        let name = if spec.word.is_empty() { "(none)".to_string() } else { format!("{} {}", spec.word, spec.args) };
-        let _ = writeln!(out, "  {:18}{}", name.trim_end(), spec.about);
+        let _ = writeln!(out, "  {:width$}{}", name(spec), spec.about);
     }
     let _ = writeln!(out, "\noptions of judging (no command):");
     flag_lines(Command::Judge, &mut out);
