@@ -120,6 +120,19 @@ fn insert(object: &mut Vec<(String, Json)>, path: &[&str], value: Json) {
     }
 }
 
+/// `relative` and everything under it, from `from` to `to`.
+fn copy_sources(from: &Path, to: &Path, relative: &Path) {
+    let source = from.join(relative);
+    if source.is_dir() {
+        std::fs::create_dir_all(to.join(relative)).unwrap();
+        for entry in std::fs::read_dir(&source).unwrap() {
+            copy_sources(from, to, &relative.join(entry.unwrap().file_name()));
+        }
+    } else {
+        std::fs::copy(&source, to.join(relative)).unwrap();
+    }
+}
+
 fn uri(path: &Path) -> String {
     format!("file://{}", path.display())
 }
@@ -135,6 +148,8 @@ struct Server {
     diagnostics: HashMap<String, Vec<Json>>,
     /// Whether the server last said it has nothing left to do.
     quiescent: bool,
+    /// What it said of its work in progress, in order: shown when something fails.
+    progress: Vec<String>,
     /// Where its log goes, shown when something fails.
     log: PathBuf,
 }
@@ -161,12 +176,22 @@ impl Server {
                 }
             }
         });
-        let mut server =
-            Server { child, stdin, messages, next: 0, settings, diagnostics: HashMap::new(), quiescent: false, log };
+        let mut server = Server {
+            child,
+            stdin,
+            messages,
+            next: 0,
+            settings,
+            diagnostics: HashMap::new(),
+            quiescent: false,
+            progress: Vec::new(),
+            log,
+        };
         let folder = Json::object([("uri", Json::str(uri(root))), ("name", Json::str("workspace"))]);
         let capabilities = Json::object([
             ("experimental", Json::object([("serverStatusNotification", Json::Bool(true))])),
             ("workspace", Json::object([("configuration", Json::Bool(true))])),
+            ("window", Json::object([("workDoneProgress", Json::Bool(true))])),
             (
                 "textDocument",
                 Json::object([
@@ -242,6 +267,11 @@ impl Server {
             "experimental/serverStatus" => {
                 self.quiescent = params.get("quiescent") == Some(&Json::Bool(true));
             }
+            "$/progress" => {
+                let value = params.get("value").cloned().unwrap_or(Json::Null);
+                let words = [text(&value, "kind"), text(&value, "title"), text(&value, "message")];
+                self.progress.push(format!("{:?} {}", params.get("token"), words.join(" ").trim()));
+            }
             _ => {}
         }
         if let Some(id) = message.get("id").filter(|_| !method.is_empty()).cloned() {
@@ -293,7 +323,12 @@ impl Server {
         let log = std::fs::read_to_string(&self.log).unwrap_or_default();
         let tail: Vec<&str> = log.lines().rev().take(30).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
-        format!("diagnostics so far: {:?}\n--- the end of rust-analyzer's log\n{}", self.diagnostics, tail.join("\n"))
+        format!(
+            "diagnostics so far: {:?}\n--- its work in progress\n{}\n--- the end of rust-analyzer's log\n{}",
+            self.diagnostics,
+            self.progress.join("\n"),
+            tail.join("\n")
+        )
     }
 }
 
@@ -355,6 +390,11 @@ fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_a
         return;
     }
     let copy = Copy::new("editor", &["samples"]);
+    // The judge's own sources too, so that rust-analyzer loads the cargo project beside the
+    // judge's as an editor on the workspace does: with a project it cannot load, it reloads
+    // both whenever a file appears, and a reload drops the diagnostics of a check.
+    copy_sources(&source(), &copy.root, Path::new("judge"));
+    std::fs::copy(source().join("Cargo.lock"), copy.root.join("Cargo.lock")).unwrap();
     let made = copy.judge(&["new", "my_try"]);
     assert_eq!(made.status, 0, "{}", made.describe());
     let stub = copy.read("solutions/my_try.rs");
