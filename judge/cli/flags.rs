@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::value::{read_value, Kind, Value};
-use super::Command::{self, Bench, Bless, Gen, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
+use super::Command::{self, Bench, Bless, Diagnostics, Gen, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
 use crate::exec::limits::Limits;
 use crate::judging::mutate::Operator;
 use crate::judging::workbench::Sandbox;
@@ -170,7 +170,7 @@ pub static SOLUTION: Flag = Flag {
     name: "--solution",
     kind: Kind::Text,
     placeholder: "NAME",
-    commands: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch],
+    commands: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
     default: Default::Said(&[
         (Judge, "every solution"),
         (Run, "the strategies"),
@@ -179,8 +179,9 @@ pub static SOLUTION: Flag = Flag {
         (Bench, "the strategies"),
         (Mutants, "the strategies"),
         (Watch, "every solution not under wrong/"),
+        (Diagnostics, "FILE, or every solution when no FILE is given"),
     ]),
-    repeats: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch],
+    repeats: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
     help: "only this solution: a name (four_scalars, wrong/sign_slip), its path (solutions/x.rs) or a mutant (dp_array#12)",
     set: |args, value| args.solutions.push(text(value)),
 };
@@ -189,9 +190,9 @@ pub static CASE: Flag = Flag {
     name: "--case",
     kind: Kind::Text,
     placeholder: "PATTERN",
-    commands: &[Judge, Watch],
-    default: Default::Said(&[(Judge, "every case"), (Watch, "every case")]),
-    repeats: &[Judge, Watch],
+    commands: &[Judge, Watch, Diagnostics],
+    default: Default::Said(&[(Judge, "every case"), (Watch, "every case"), (Diagnostics, "every case")]),
+    repeats: &[Judge, Watch, Diagnostics],
     help: "only cases whose suite, name or suite/name matches ('*' is a wildcard)",
     set: |args, value| args.cases.push(text(value)),
 };
@@ -200,13 +201,14 @@ pub static CASES: Flag = Flag {
     name: "--cases",
     kind: Kind::Text,
     placeholder: "DIR",
-    commands: &[Judge, Bless, Stress, Mutants, Watch],
+    commands: &[Judge, Bless, Stress, Mutants, Watch, Diagnostics],
     default: Default::Said(&[
         (Judge, "testcases"),
         (Bless, "testcases"),
         (Stress, "testcases"),
         (Mutants, "testcases"),
         (Watch, "testcases"),
+        (Diagnostics, "testcases"),
     ]),
     repeats: &[],
     help: "the folder of suites (each suite a folder of NAME.in and NAME.out)",
@@ -217,7 +219,7 @@ pub static TIME_LIMIT: Flag = Flag {
     name: "--time-limit",
     kind: Kind::Duration,
     placeholder: "DURATION",
-    commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants],
+    commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants, Diagnostics],
     default: Default::Value("1s"),
     repeats: &[],
     help: "wall time of one call by the judge's clock (1, 0.5, 1.5s, 300ms, 2min, 1h); the call is killed at it",
@@ -231,7 +233,7 @@ pub static COMPILE_LIMIT: Flag = Flag {
     name: "--compile-limit",
     kind: Kind::Duration,
     placeholder: "DURATION",
-    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Watch, Mutants],
+    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Watch, Mutants, Diagnostics],
     default: Default::Value("20s"),
     repeats: &[],
     help: "wall time of one rustc run by the judge's clock; past it the file is CE (compile time limit)",
@@ -245,7 +247,7 @@ pub static MEMORY_LIMIT: Flag = Flag {
     name: "--memory-limit",
     kind: Kind::Count { min: 1, max: ANY },
     placeholder: "MIB",
-    commands: &[Judge, Run, Stress, Verify, Watch, Mutants],
+    commands: &[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics],
     default: Default::Value("256"),
     repeats: &[],
     help: "resident memory of a solution's processes during one call, in MiB; more is MLE",
@@ -256,7 +258,7 @@ pub static STACK_MB: Flag = Flag {
     name: "--stack-mb",
     kind: Kind::Count { min: 1, max: ANY },
     placeholder: "MIB",
-    commands: &[Judge, Run, Stress, Verify, Watch, Mutants],
+    commands: &[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics],
     default: Default::Value("64"),
     repeats: &[],
     help: "stack of the thread that calls the solution, in MiB; reaching its end is RE (stack overflow)",
@@ -267,9 +269,10 @@ pub static JOBS: Flag = Flag {
     name: "--jobs",
     kind: Kind::Count { min: 1, max: ANY },
     placeholder: "N",
-    commands: &[Judge, Stress, Verify, Mutants],
+    commands: &[Judge, Stress, Verify, Mutants, Diagnostics],
     default: Default::Said(&[
         (Judge, "one per core for the calls that wait on a limit, beside the strategies"),
+        (Diagnostics, "one per core"),
         (Stress, "one per core"),
         (Verify, "one per core"),
         (Mutants, "one per core"),
@@ -311,7 +314,7 @@ pub static SANDBOX: Flag = Flag {
     name: "--sandbox",
     kind: Kind::Choice(&["auto", "require", "off"]),
     placeholder: "WHEN",
-    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch],
+    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
     default: Default::Value("auto"),
     repeats: &[],
     help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off",
@@ -328,7 +331,7 @@ pub static LEETCODE_RUST: Flag = Flag {
     name: "--leetcode-rust",
     kind: Kind::Version,
     placeholder: "VERSION",
-    commands: &[Judge, Run, Paste, Watch],
+    commands: &[Judge, Run, Paste, Watch, Diagnostics],
     default: Default::Value(crate::problem::leetcode::RUST_VERSION),
     repeats: &[],
     help: "the Rust version LeetCode compiles with: built by that version where rustup has it, else std APIs newer than it are named (paste: refused)",

@@ -25,6 +25,8 @@ pub enum Command {
     Verify,
     Bench,
     Mutants,
+    Diagnostics,
+    New,
     Help,
     /// Hidden: the watchdog process (see `exec::watchdog`).
     Watchdog,
@@ -112,6 +114,20 @@ pub const COMMANDS: &[Spec] = &[
         example: "judge mutants --solution dp_array",
     },
     Spec {
+        command: Command::Diagnostics,
+        word: "diagnostics",
+        args: "[FILE]",
+        about: "the judge's findings in cargo's JSON message format, for an editor (FILE: the file just saved)",
+        example: "judge diagnostics solutions/my_try.rs",
+    },
+    Spec {
+        command: Command::New,
+        word: "new",
+        args: "NAME",
+        about: "create solutions/NAME.rs holding the empty method, ready to write in",
+        example: "judge new my_try",
+    },
+    Spec {
         command: Command::Help,
         word: "help",
         args: "[COMMAND]",
@@ -145,7 +161,8 @@ impl Command {
         match self {
             Command::Run | Command::Stress => (1, None),
             Command::Help => (1, None),
-            Command::Paste => (1, Some("NAME")),
+            Command::Paste | Command::New => (1, Some("NAME")),
+            Command::Diagnostics => (1, None),
             _ => (0, None),
         }
     }

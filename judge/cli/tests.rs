@@ -49,7 +49,7 @@ fn every_flag(command: Command) -> Vec<String> {
         }
     }
     match command {
-        Command::Paste | Command::Run | Command::Stress => words.extend(["--".into(), "-lead".into()]),
+        Command::Paste | Command::Run | Command::Stress | Command::New => words.extend(["--".into(), "-lead".into()]),
         Command::Help => words.push("stress".into()),
         _ => {}
     }

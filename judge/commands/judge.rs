@@ -26,6 +26,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         strict: false,
         ..super::setup(args)
     })?;
+    super::refresh_editor(&bench, out);
     let bench = something_to_judge(bench)?;
     let root = bench.workspace.root.clone();
     let layout = layout(args, out);

@@ -4,9 +4,11 @@
 
 mod bench;
 mod bless;
+mod diagnostics;
 mod gen;
 mod judge;
 mod mutants;
+mod new;
 mod paste;
 mod run;
 mod stress;
@@ -14,8 +16,11 @@ mod verify;
 mod watch;
 
 use crate::cli::{Args, Command, Format, Invocation};
+use crate::judging::editor;
+use crate::judging::submissions::Catalog;
 use crate::judging::workbench::{Cases, Chosen, Setup, SetupError, Workbench};
 use crate::out::{Closed, Out};
+use crate::problem::leetcode;
 use crate::render;
 use crate::render::error::Error;
 use crate::render::json::Json;
@@ -91,6 +96,18 @@ fn open(setup: &Setup, out: &Out) -> Result<Workbench, Stop> {
     Ok(bench)
 }
 
+/// Brings the project an editor's rust-analyzer reads (`judging::editor`) in line with the
+/// solution files as they are now. A project that cannot be written is said on stderr and
+/// stops nothing: it is for the editor, not for the command.
+fn refresh_editor(bench: &Workbench, out: &Out) {
+    let names = Catalog::scan(&bench.workspace).map(|c| c.names()).unwrap_or_else(|_| bench.catalog.names());
+    let project = editor::Project::new(&bench.workspace, &names, bench.compiler.sysroot(), leetcode::EDITION);
+    if let Err(error) = editor::write(&project, &render::editor::files(&project)) {
+        let error = Error::Io { path: project.folder.clone(), error };
+        out.note(&format!("judge: {}", render::error::describe(&error, Some(&bench.workspace.root))));
+    }
+}
+
 pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let args = invocation.args();
     match invocation.command {
@@ -104,6 +121,8 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
         Command::Verify => verify::run(&args, invocation, out),
         Command::Bench => bench::run(&args, out),
         Command::Mutants => mutants::run(&args, invocation, out),
+        Command::Diagnostics => diagnostics::run(&args, invocation, out),
+        Command::New => new::run(&args, out),
         Command::Help => {
             let topic = args.positional.first().and_then(|w| Command::parse(w));
             out.print(&topic.map_or_else(render::help::overview, render::help::command))?;

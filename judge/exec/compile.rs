@@ -237,6 +237,11 @@ impl Compiler {
         }
     }
 
+    /// The toolchain's root, where an editor finds the standard library's sources.
+    pub fn sysroot(&self) -> &Path {
+        &self.toolchain.sysroot
+    }
+
     /// One submission, alone in its binary, exactly as LeetCode lays it out.
     pub fn build(&self, unit: &Unit) -> io::Result<Result<Binary, CompileError>> {
         let batch = self.build_batch(std::slice::from_ref(unit))?;

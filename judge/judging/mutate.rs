@@ -38,7 +38,7 @@
 //! mutant differs from the original on each of those lines, and `original` holds all of them.
 use std::collections::HashSet;
 
-mod tokens;
+pub(crate) mod tokens;
 
 use tokens::{byte_offset, lines, Tokens};
 

@@ -199,6 +199,15 @@ pub fn outside(path: &Path) -> Result<Submission, SubmissionError> {
     Ok(Submission { name, shown, source, expect: Expect::Accepted, stray_tag: None })
 }
 
+/// Whether `name` may name a new attempt, `solutions/NAME.rs`: snake_case, as every bundled
+/// solution's name is, so that it is one word in a shell and a module name in Rust.
+pub fn is_attempt_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name.len() <= 64
+}
+
 /// The file's text, if it is a regular file of a sane size.
 fn read_source(path: &Path, file: &str) -> Result<String, SubmissionError> {
     let unreadable = |error| SubmissionError::Unreadable { file: file.to_string(), error };
@@ -286,6 +295,16 @@ mod tests {
             other => panic!("{other:?}"),
         }
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn attempt_names_are_snake_case_like_the_bundled_ones() {
+        for name in ["dp_array", "stones_four_scalars_unrolled", "my_try", "try2", "a"] {
+            assert!(is_attempt_name(name), "{name}");
+        }
+        for bad in ["", "My_try", "my try", "1st", "wrong/x", "../x", "x.rs", "é", &"a".repeat(65)] {
+            assert!(!is_attempt_name(bad), "{bad:?}");
+        }
     }
 
     #[test]

@@ -18,6 +18,14 @@ pub const MAX_VALUE: i32 = 1000;
 pub const METHOD: &str = "stone_game_iii";
 /// The Rust type of that method as a function pointer, which the driver calls.
 pub const FN_TYPE: &str = "fn(Vec<i32>) -> String";
+/// A new attempt: what LeetCode's editor holds before anything is written, with `todo!()`
+/// for the empty body, so that it compiles and an editor sees a method to fill in.
+pub const TEMPLATE: &str = "impl Solution {
+    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
+        todo!()
+    }
+}
+";
 
 /// Who wins, as LeetCode prints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -51,6 +51,15 @@ pub enum Error {
     },
     /// `--plain` with other than one solution.
     PlainNeedsOne,
+    /// `judge new` was given what cannot name an attempt.
+    NotAName {
+        given: String,
+    },
+    /// `judge new` was given the name of a file that exists.
+    Exists {
+        path: std::path::PathBuf,
+        name: String,
+    },
 }
 
 impl From<UsageError> for Error {
@@ -103,6 +112,17 @@ pub fn describe(error: &Error, root: Option<&Path>) -> String {
             path(p, root)
         ),
         Error::PlainNeedsOne => "'--plain' needs exactly one '--solution'".to_string(),
+        Error::NotAName { given } if given.starts_with("wrong/") => format!(
+            "'{given}' is not a name for a new attempt: new writes solutions/NAME.rs\nhint: a file of solutions/wrong/ starts with the verdict it must get, `// expect: WA`: write that one by hand"
+        ),
+        Error::NotAName { given } => format!(
+            "'{given}' is not a name for a new attempt: use snake_case (a-z, 0-9 and _, from a letter, at most 64), such as my_try"
+        ),
+        Error::Exists { path: p, name } => format!(
+            "{} already exists, and new never writes over a file\nhint: pick another name, or judge that one: {}",
+            path(p, root),
+            Invocation::new(Command::Judge).set(&crate::cli::flags::SOLUTION, [crate::cli::Value::Text(name.clone())]).shell()
+        ),
     }
 }
 

@@ -41,6 +41,41 @@ impl Json {
         out
     }
 
+    /// On one line, without spaces: one message of a stream that has one a line.
+    pub fn line(&self) -> String {
+        let mut out = String::new();
+        self.write_line(&mut out);
+        out
+    }
+
+    fn write_line(&self, out: &mut String) {
+        match self {
+            Json::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write_line(out);
+                }
+                out.push(']');
+            }
+            Json::Object(fields) => {
+                out.push('{');
+                for (i, (key, value)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    escape_into(out, key);
+                    out.push(':');
+                    value.write_line(out);
+                }
+                out.push('}');
+            }
+            scalar => scalar.write(out, 0),
+        }
+    }
+
     fn write(&self, out: &mut String, depth: usize) {
         let indent = |out: &mut String, depth: usize| {
             out.push('\n');
@@ -303,6 +338,9 @@ mod tests {
         assert_eq!(value.get("a").unwrap().items()[3].as_i128(), Some(-7));
         let compact: String = Json::object([("x", Json::Float(f64::NAN))]).render().split_whitespace().collect();
         assert_eq!(compact, "{\"x\":null}");
+        let line = value.line();
+        assert_eq!(line, "{\"a\":[1,null,true,-7],\"b\":0.25,\"c\":{},\"d\":[]}");
+        assert_eq!(Json::parse(&line), Ok(value.clone()));
         assert!(Json::parse("{\"a\": 1,}").is_err());
         assert!(Json::parse("[1] 2").is_err());
     }

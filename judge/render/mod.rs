@@ -2,12 +2,15 @@
 //! plurals and escaping each written once. Render never runs anything and never prints: it
 //! turns the engines' data into strings, and the commands write them.
 
+pub mod attempt;
 pub mod bench;
 pub mod bless;
 pub mod call;
+pub mod cargo_json;
 pub mod compile;
 pub mod conditions;
 pub mod counterexample;
+pub mod editor;
 pub mod error;
 pub mod expect;
 pub mod explanation;

@@ -4,6 +4,7 @@
 mod attempt;
 mod common;
 mod compile;
+mod editor;
 mod fallback;
 mod hidden;
 mod hints;

@@ -1,21 +1,22 @@
-//! The tokenizer behind `judge mutants`, and the questions the operators ask about the tokens.
+//! The tokenizer behind `judge mutants` (and the place of a file's method, for an editor), and the
+//! questions the operators ask about the tokens.
 //!
 //! It keeps identifiers, numbers and punctuation (multi-char operators such as `..=`, `::`, `->`, `<=`, `+=`,
 //! `<<`, `&&` as one token) and skips whitespace, `//` and nested `/* */` comments, string, byte-string,
 //! raw-string and char literals, and lifetimes. Nothing it skips is ever mutated.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     Ident,
     Num,
     Punct,
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Token {
-    pub(super) kind: Kind,
-    pub(super) start: usize,
-    pub(super) end: usize,
+pub(crate) struct Token {
+    pub(crate) kind: Kind,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 const PUNCTS: [&str; 24] = [
@@ -32,7 +33,7 @@ const INT_TYPES: [&str; 12] = ["i8", "i16", "i32", "i64", "i128", "isize", "u8",
 const RANGE_STOPS: [&str; 20] =
     ["(", "[", "{", ")", "]", "}", ",", ";", "=", "=>", "+=", "-=", "*=", "/=", "%=", "..", "..=", "|", "||", "&&"];
 
-pub(super) fn tokenize(src: &str) -> Vec<Token> {
+pub(crate) fn tokenize(src: &str) -> Vec<Token> {
     let b = src.as_bytes();
     let at = |i: usize| b.get(i).copied().unwrap_or(0);
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
@@ -302,7 +303,7 @@ impl<'a> Tokens<'a> {
 }
 
 /// The byte offset of a 1-based line and char column.
-pub(super) fn byte_offset(src: &str, line: usize, column: usize) -> usize {
+pub(crate) fn byte_offset(src: &str, line: usize, column: usize) -> usize {
     let start: usize = src.split_inclusive('\n').take(line - 1).map(str::len).sum();
     start + src[start..].chars().take(column - 1).map(char::len_utf8).sum::<usize>()
 }
