@@ -16,6 +16,7 @@ use super::units;
 use crate::cli::{flags, Command, Invocation, Value};
 use crate::exec::limits::Limits;
 use crate::judging::guard::Changed;
+use crate::judging::verdict::Verdict;
 use crate::problem::format;
 use crate::search::save::Saved;
 use crate::search::sweep::Got;
@@ -100,7 +101,21 @@ pub fn text(example: &Counterexample, found: &str, commands: &Commands, limits: 
             let _ = writeln!(out, "{}", fit::command(&format!("  {label:<9} "), command, width));
         }
     }
+    if let Some(note) = load_note(verdict) {
+        out.push_str(&fit::labelled("note", note, width));
+    }
     out
+}
+
+/// What a rerun of a time limit depends on. The shrunk case ran past a quarter more than the
+/// limit, so `try it` fails again anywhere like this machine; the sweep's first case over the
+/// limit is one whose time was near it, and on another machine, or this one under other
+/// load, the first such case can be another.
+pub fn load_note(verdict: Verdict) -> Option<&'static str> {
+    (verdict == Verdict::Tle).then_some(
+        "a time limit: `try it` runs a case that took over a quarter more than the limit; `rerun` \
+         depends on this machine's speed and load, and may stop at another case first",
+    )
 }
 
 /// What `--save` did.
@@ -187,6 +202,7 @@ pub fn json(example: &Counterexample, commands: &Commands, limits: &Limits) -> J
         play,
         ("original", Json::opt(commands.original.as_ref(), |c| Json::str(c.shell()))),
         ("rerun", Json::str(commands.rerun.shell())),
+        ("note", Json::opt(load_note(example.got.verdict()), Json::str)),
         ("try_it", Json::opt(commands.try_it.as_ref(), |c| Json::str(c.shell()))),
         ("keep_it", Json::opt(commands.keep_it.as_ref(), |c| Json::str(c.shell()))),
     ])
