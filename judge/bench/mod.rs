@@ -16,6 +16,7 @@ use crate::exec::child::Child;
 use crate::exec::compile::Program;
 use crate::exec::limits::Limits;
 use crate::exec::outcome::Ending;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::workbench::Workbench;
 use crate::problem::generator::{self, Shape};
 use crate::search::growth::{self, Growth};
@@ -116,7 +117,7 @@ impl Report {
 /// Refuses what is not a strategy: bench times correct solutions only.
 pub fn check_names(names: &[String]) -> Result<(), SearchError> {
     match names.iter().find(|n| n.starts_with("wrong/") || n.contains('#') || n.contains("/wrong/")) {
-        Some(wrong) => Err(SearchError::Judge(format!("'judge bench' times correct strategies only, not {wrong:?}"))),
+        Some(wrong) => Err(SearchError::NotAStrategy { name: wrong.clone() }),
         None => Ok(()),
     }
 }
@@ -143,7 +144,7 @@ pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError
         for (submission, program) in bench.submissions.iter().zip(&programs) {
             let strategy = submission.name.clone();
             let measured = measure(bench, program, &input, report.reps)
-                .map_err(|e| SearchError::Judge(format!("could not start {strategy}'s process: {e}")))?;
+                .map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(strategy.clone()), e)))?;
             match measured {
                 Ok(mut measured) => {
                     let time = Stats::of(&mut measured.times);
@@ -160,8 +161,9 @@ pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError
         }
     }
     let input = growth::input();
-    for program in &programs {
-        report.growth.push(growth::probe(&mut bench.runner(program), &input).map_err(SearchError::Judge)?);
+    for (submission, program) in bench.submissions.iter().zip(&programs) {
+        let starting = |e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e));
+        report.growth.push(growth::probe(&mut bench.runner(program), &input).map_err(starting)?);
     }
     Ok(report)
 }

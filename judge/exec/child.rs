@@ -734,4 +734,9 @@ impl<'a> Runner<'a> {
     pub fn limits(&self) -> Limits {
         self.limits
     }
+
+    /// The submission's name.
+    pub fn name(&self) -> String {
+        self.program.name.clone()
+    }
 }

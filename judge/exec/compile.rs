@@ -51,11 +51,12 @@ pub struct Binary {
     pub map: SourceMap,
 }
 
-/// A built submission: a binary and which of its units to serve.
+/// A built submission: a binary and which of its units to serve, and the submission's name.
 #[derive(Clone, Debug)]
 pub struct Program {
     pub binary: Binary,
     pub unit: usize,
+    pub name: String,
 }
 
 /// What a batch build made: each unit's error, if any, and one binary with the others.
@@ -119,7 +120,7 @@ pub struct Compiler {
     /// driver library and a folder to write in, and nothing of the workspace.
     sandboxed: bool,
     /// The driver library, built on first use by whichever thread needs it first.
-    driver: OnceLock<Result<PathBuf, String>>,
+    driver: OnceLock<Result<PathBuf, std::sync::Arc<io::Error>>>,
 }
 
 /// The judge's own modules that go into every submission's binary.
@@ -148,6 +149,22 @@ const CHECK: [&str; 6] = [
     "-Aclippy::all",
     "-Wclippy::incompatible_msrv",
 ];
+
+/// The driver library could not be built: the cause, shared by every build that needed it.
+#[derive(Debug)]
+struct DriverFailed(std::sync::Arc<io::Error>);
+
+impl std::fmt::Display for DriverFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "the judge's driver did not build: {}", self.0)
+    }
+}
+
+impl std::error::Error for DriverFailed {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&*self.0)
+    }
+}
 
 /// The driver is built once, as a library every submission links, rather than compiled into
 /// every binary again (the README's "where the time goes" has the figures).
@@ -525,9 +542,10 @@ impl Compiler {
 
     /// The driver library, built once for this compiler and these flags, then cached.
     fn driver(&self) -> io::Result<&Path> {
-        match self.driver.get_or_init(|| self.build_driver().map_err(|e| e.to_string())) {
+        match self.driver.get_or_init(|| self.build_driver().map_err(std::sync::Arc::new)) {
             Ok(path) => Ok(path),
-            Err(error) => Err(io::Error::other(format!("the judge's driver did not build: {error}"))),
+            // Every build that needs it fails with the same cause, kept as the source.
+            Err(error) => Err(io::Error::new(error.kind(), DriverFailed(std::sync::Arc::clone(error)))),
         }
     }
 

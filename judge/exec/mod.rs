@@ -22,6 +22,7 @@ pub mod room;
 pub mod sandbox;
 pub mod sys;
 mod toolchain;
+pub mod trouble;
 pub mod watchdog;
 pub mod wire;
 

@@ -73,7 +73,7 @@ fn build(name: &str, body: &str) -> Binary {
 }
 
 fn child(binary: &Binary, limits: Limits, isolation: &Housing) -> Child {
-    Child::spawn(&Program { binary: binary.clone(), unit: 0 }, limits, isolation).unwrap()
+    Child::spawn(&Program { binary: binary.clone(), unit: 0, name: "test".into() }, limits, isolation).unwrap()
 }
 
 fn quick() -> Limits {
@@ -153,7 +153,7 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     let binary = batch.binary.unwrap();
     for (_mode, isolation) in housings() {
         for (index, want) in [(0, "A"), (1, "C")] {
-            let answer = Child::spawn(&Program { binary: binary.clone(), unit: index }, quick(), &isolation)
+            let answer = Child::spawn(&Program { binary: binary.clone(), unit: index, name: "test".into() }, quick(), &isolation)
                 .unwrap()
                 .call(&[1])
                 .result
@@ -255,7 +255,7 @@ fn batches_time_and_memory_are_answered() {
         assert!(extra.is_some());
         // Stopped at the limit by CPU time, the batch's whole budget.
         let spin = build("batch_spins", "loop { std::hint::spin_loop(); }");
-        let spin = Program { binary: spin, unit: 0 };
+        let spin = Program { binary: spin, unit: 0, name: "batch_spins".into() };
         let mut spinning = super::child::Runner::new(&spin, quick(), &isolation);
         let child = spinning.child().unwrap();
         child.send_batch(&super::child::Batch::new(1, cases.iter().map(Vec::as_slice))).unwrap();

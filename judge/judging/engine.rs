@@ -18,6 +18,7 @@ use crate::exec::compile::Program;
 use crate::exec::diagnose::CompileError;
 use crate::exec::limits::Limits;
 use crate::exec::outcome::Call;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::parallel;
 
 /// A strategy stops being judged after this many TLE verdicts, unless `--all-failures`.
@@ -35,9 +36,9 @@ pub struct CaseResult {
 #[derive(Clone, Debug)]
 pub enum Fault {
     /// rustc itself could not be run.
-    Build(String),
+    Build(Trouble),
     /// Its process could not be started.
-    Spawn(String),
+    Spawn(Trouble),
     /// A call failed through no fault of the submission: a stack the machine cannot give, a
     /// broken request.
     Call(Box<CaseResult>),
@@ -183,7 +184,7 @@ fn judge_one(plan: &Plan, i: usize, c: usize, runner: &mut Runner, emit: &mut dy
     let call = match runner.call(&case.values) {
         Ok(call) => call,
         Err(e) => {
-            emit(Event::Faulted { submission: i, fault: Fault::Spawn(e.to_string()) });
+            emit(Event::Faulted { submission: i, fault: Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)) });
             return None;
         }
     };

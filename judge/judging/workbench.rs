@@ -16,6 +16,7 @@ use crate::exec::diagnose::{CompileError, Newer};
 use crate::exec::limits::{Limits, Unhonourable};
 use crate::exec::room::Room;
 use crate::exec::sandbox::{self, Isolation};
+use crate::exec::trouble::{Doing, Trouble};
 use crate::parallel;
 use crate::problem::{leetcode, oracle};
 
@@ -84,7 +85,7 @@ pub enum SetupError {
     Compiler(CompilerMissing),
     Scratch(std::io::Error),
     /// `--sandbox require`, and the kernel refuses one: why.
-    NoSandbox(String),
+    NoSandbox(std::io::Error),
     /// A thread of the judge's own set-up panicked while doing this: a bug of the judge's.
     Panicked(&'static str),
 }
@@ -109,8 +110,9 @@ pub struct Workbench {
     before: Snapshot,
 }
 
-/// A submission built, or why not: its own compile error, or the compiler's failure.
-pub type Built = Result<Result<Program, CompileError>, String>;
+/// A submission built, or why not: its own compile error, or the judge's trouble running the
+/// compiler.
+pub type Built = Result<Result<Program, CompileError>, Trouble>;
 
 impl Workbench {
     pub fn open(setup: &Setup) -> Result<Workbench, SetupError> {
@@ -204,8 +206,9 @@ impl Workbench {
 
     /// One submission alone in its binary.
     pub fn build(&self, submission: &Submission) -> Built {
-        let built = self.compiler.build(&submission.unit()).map_err(|e| e.to_string())?;
-        Ok(built.map(|binary| Program { binary, unit: 0 }))
+        let unit = submission.unit();
+        let built = self.compiler.build(&unit).map_err(|e| Trouble::new(Doing::Compiling(unit.shown.clone()), e))?;
+        Ok(built.map(|binary| Program { binary, unit: 0, name: submission.name.clone() }))
     }
 
     /// Every submission, on every core; `on` hears each as it is built, on this thread.
@@ -257,7 +260,7 @@ fn isolate(choice: Sandbox, probed: Option<std::io::Result<()>>) -> Result<(Isol
     let refused = match probed {
         None => "--sandbox off was given".to_string(),
         Some(Ok(())) => return Ok((Isolation::Sandbox, None)),
-        Some(Err(e)) if choice == Sandbox::Require => return Err(SetupError::NoSandbox(e.to_string())),
+        Some(Err(e)) if choice == Sandbox::Require => return Err(SetupError::NoSandbox(e)),
         Some(Err(e)) => format!("the kernel refused one: {e}"),
     };
     // Without the watchdog, children still die at every verdict; only a killed judge leaks.

@@ -127,8 +127,7 @@ fn note_level(level: &str) -> &'static str {
 
 fn fault_words(fault: &Fault, report: &Report) -> String {
     match fault {
-        Fault::Build(e) => format!("could not run the compiler: {e}"),
-        Fault::Spawn(e) => format!("could not start its process: {e}"),
+        Fault::Build(e) | Fault::Spawn(e) => super::error::trouble(e, None),
         Fault::Call(result) => call::reason(&result.call, Verdict::Re, &report.limits).unwrap_or_default(),
     }
 }

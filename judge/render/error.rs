@@ -12,6 +12,7 @@ use super::units;
 use crate::cli::{suggest, Command, Invocation, Kind, UsageError};
 use crate::exec::compile::CompilerMissing;
 use crate::exec::limits::{Unhonourable, MAX_STACK_MIB, MIN_MEMORY_MIB};
+use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::cases::{CaseProblem, CasesError};
 use crate::judging::submissions::SubmissionError;
 use crate::judging::workbench::SetupError;
@@ -83,6 +84,17 @@ pub fn json(command: &str, message: &str, exit: u8) -> Json {
 /// `path` relative to `root` when inside it.
 pub fn path(path: &Path, root: Option<&Path>) -> String {
     root.and_then(|r| path.strip_prefix(r).ok()).unwrap_or(path).display().to_string()
+}
+
+/// The judge's trouble: what it could not do, and what the system said.
+pub fn trouble(trouble: &Trouble, root: Option<&Path>) -> String {
+    let doing = match &trouble.doing {
+        Doing::Compiling(file) => format!("could not run the compiler on {file}"),
+        Doing::Starting(name) => format!("could not start {name}'s process"),
+        Doing::Reading(file) => format!("could not read {}", path(file, root)),
+        Doing::Writing(file) => format!("could not write {}", path(file, root)),
+    };
+    format!("{doing}: {}", lower(&trouble.error))
 }
 
 fn lower(error: &io::Error) -> String {
@@ -308,7 +320,8 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
         SetupError::Compiler(e) => compiler_line(e, root),
         SetupError::Scratch(e) => format!("cannot make a scratch folder in {}: {}", std::env::temp_dir().display(), lower(e)),
         SetupError::NoSandbox(why) => format!(
-            "no sandbox here, and --sandbox require asks for one: {why}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one"
+            "no sandbox here, and --sandbox require asks for one: {}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one",
+            lower(why)
         ),
         SetupError::Panicked(what) => format!("the judge failed while {what}: a bug of the judge's, not of a solution's"),
     }
@@ -320,7 +333,12 @@ fn search_line(error: &SearchError, root: Option<&Path>) -> String {
         SearchError::DoesNotCompile { name, error } => {
             format!("{name} does not compile (CE): {}", compile_error(error))
         }
-        SearchError::Judge(message) => message.clone(),
+        SearchError::Trouble(t) => trouble(t, root),
+        SearchError::NotAStrategy { name } => format!("'judge bench' times correct strategies only, not {name:?}"),
+        SearchError::Equivalents { file, line } => {
+            format!("{file}:{line}: not `strategy | operator | line | a -> b | occurrence | reason`")
+        }
+        SearchError::OriginalFails { name } => format!("{name} does not pass the stored cases itself"),
         SearchError::Unjudged { ending, limits } => {
             format!("a call could not be judged: {}", super::call::ending(ending, limits))
         }

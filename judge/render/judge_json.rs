@@ -76,7 +76,7 @@ pub fn report(
         let results = (card.results.iter().enumerate())
             .filter_map(|(c, r)| Some(result(report, &s.name, c, r.as_ref()?, invocation)));
         let fault = card.fault.as_ref().map(|f| match f {
-            Fault::Build(e) | Fault::Spawn(e) => e.clone(),
+            Fault::Build(e) | Fault::Spawn(e) => super::error::trouble(e, None),
             Fault::Call(r) => call::reason(&r.call, Verdict::Re, &report.limits).unwrap_or_default(),
         });
         Json::object([

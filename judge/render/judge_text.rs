@@ -382,8 +382,9 @@ fn notes(report: &Report, options: &Options) -> String {
     errors.extend(report.bad_submissions.iter().map(submission_error));
     for (submission, card) in report.submissions.iter().zip(&report.cards) {
         match &card.fault {
-            Some(Fault::Build(e)) => errors.push(format!("{}: could not run the compiler: {e}", submission.name)),
-            Some(Fault::Spawn(e)) => errors.push(format!("{}: could not start its process: {e}", submission.name)),
+            Some(Fault::Build(e) | Fault::Spawn(e)) => {
+                errors.push(format!("{}: {}", submission.name, super::error::trouble(e, None)))
+            }
             Some(Fault::Call(result)) => {
                 let reason = call::reason(&result.call, Verdict::Re, &report.limits).unwrap_or_default();
                 errors.push(format!("{}: not judged: {reason}", submission.name));

@@ -109,7 +109,7 @@ pub struct Growth {
 /// Times `runner`'s program on prefixes of `input`: doubling the length while the next call
 /// is predicted to stay under half the time limit, then by smaller steps, so that even an
 /// exponential solution is timed at several sizes before the limit.
-pub fn probe(runner: &mut Runner, input: &[i32]) -> Result<Growth, String> {
+pub fn probe(runner: &mut Runner, input: &[i32]) -> std::io::Result<Growth> {
     let limit = runner.limits().time;
     let mut points: Vec<Point> = Vec::new();
     let mut stopped_early = false;
@@ -154,10 +154,10 @@ pub fn probe(runner: &mut Runner, input: &[i32]) -> Result<Growth, String> {
 
 /// The fastest of a few calls on `values` (one, when it is long); None when a call did not
 /// answer (it ran into the limit, say).
-fn fastest(runner: &mut Runner, values: &[i32]) -> Result<Option<Duration>, String> {
+fn fastest(runner: &mut Runner, values: &[i32]) -> std::io::Result<Option<Duration>> {
     let mut fastest: Option<Duration> = None;
     for _ in 0..REPS {
-        let call = runner.call(values).map_err(|e| e.to_string())?;
+        let call = runner.call(values)?;
         let Ok(answered) = call.result else { return Ok(None) };
         let time = Duration::from_nanos(answered.nanos);
         fastest = Some(fastest.map_or(time, |f| f.min(time)));

@@ -13,6 +13,7 @@ pub mod verify;
 
 use crate::exec::compile::Program;
 use crate::exec::diagnose::CompileError;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::limits::Limits;
 use crate::exec::outcome::Ending;
 use crate::judging::workbench::{SetupError, Workbench};
@@ -30,7 +31,20 @@ pub enum SearchError {
         error: CompileError,
     },
     /// The judge could not do its part: a child that would not start, a file it could not write.
-    Judge(String),
+    Trouble(Trouble),
+    /// `judge bench` was given what is not a strategy.
+    NotAStrategy {
+        name: String,
+    },
+    /// A line of a list of equivalent mutants is not one.
+    Equivalents {
+        file: String,
+        line: usize,
+    },
+    /// A strategy whose mutants are measured fails the stored cases itself.
+    OriginalFails {
+        name: String,
+    },
     /// A call failed through no fault of the submission (a stack the machine cannot give, a
     /// request the driver refused), under these limits.
     Unjudged {
@@ -62,7 +76,7 @@ pub fn build(bench: &Workbench) -> Result<Vec<Program>, SearchError> {
         match built {
             Ok(Ok(program)) => programs.push(program),
             Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: submission.name.clone(), error }),
-            Err(e) => return Err(SearchError::Judge(e)),
+            Err(trouble) => return Err(SearchError::Trouble(trouble)),
         }
     }
     Ok(programs)
@@ -158,7 +172,7 @@ pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) 
     });
     let mut slow = Vec::new();
     for ((submission, growth), busy) in bench.submissions.iter().zip(probed).zip(&swept.busy) {
-        let growth = growth.map_err(SearchError::Judge)?;
+        let growth = growth.map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e)))?;
         let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);
         if growth.order.steeper_than_linear() || against_oracle > SLOW {
             slow.push(Slow { submission: submission.name.clone(), against_oracle, growth });

@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use super::SearchError;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::compile::{Program, Unit};
 use crate::exec::diagnose::CompileError;
 use crate::judging::cases::Case;
@@ -155,7 +156,7 @@ pub fn mutants(
             let text = match std::fs::read_to_string(&beside) {
                 Ok(text) => text,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-                Err(e) => return Err(SearchError::Judge(format!("{shown}: {e}"))),
+                Err(e) => return Err(SearchError::Trouble(Trouble::new(Doing::Reading(beside.clone()), e))),
             };
             let own = read_list(&text, &shown)?;
             listed.extend(own.into_iter().filter(|e| e.strategy == original.name));
@@ -232,9 +233,7 @@ pub fn mutants(
 
 /// The equivalents a list holds, or which line of `shown` is not one.
 fn read_list(text: &str, shown: &str) -> Result<Vec<Equivalent>, SearchError> {
-    equivalents(text).map_err(|line| {
-        SearchError::Judge(format!("{shown}:{line}: not `strategy | operator | line | a -> b | occurrence | reason`"))
-    })
+    equivalents(text).map_err(|line| SearchError::Equivalents { file: shown.to_string(), line })
 }
 
 fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
@@ -255,7 +254,7 @@ fn slowest_case(bench: &Workbench, original: &Submission) -> Result<Duration, Se
     let program = match bench.build(original) {
         Ok(Ok(program)) => program,
         Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: original.name.clone(), error }),
-        Err(e) => return Err(SearchError::Judge(e)),
+        Err(trouble) => return Err(SearchError::Trouble(trouble)),
     };
     let plan = Plan {
         submissions: std::slice::from_ref(original),
@@ -269,7 +268,7 @@ fn slowest_case(bench: &Workbench, original: &Submission) -> Result<Duration, Se
     let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(bench.cases.len()) }];
     engine::judge(bench, &plan, &[Some(program)], &mut cards, &mut |_| {});
     if first_failure(&cards[0]) != Some(Verdict::Ac) {
-        return Err(SearchError::Judge(format!("{} does not pass the stored cases itself", original.name)));
+        return Err(SearchError::OriginalFails { name: original.name.clone() });
     }
     let slowest = cards[0].results.iter().flatten().filter_map(|r| r.call.result.as_ref().ok()).map(|a| a.nanos).max();
     Ok(Duration::from_nanos(slowest.unwrap_or(0)))
@@ -280,17 +279,18 @@ fn compile_batches(bench: &Workbench, submissions: &[Submission]) -> Result<Vec<
     let chunks: Vec<&[Submission]> = submissions.chunks(BATCH).collect();
     let built = parallel::map(chunks.len(), parallel::cores(), |k| {
         let units: Vec<Unit> = chunks[k].iter().map(Submission::unit).collect();
-        bench.compiler.build_batch(&units).map_err(|e| e.to_string())
+        let batch = format!("{} mutants of {}", units.len(), units.first().map_or("", |u| u.shown.as_str()));
+        bench.compiler.build_batch(&units).map_err(|e| Trouble::new(Doing::Compiling(batch), e))
     });
     let mut programs = Vec::with_capacity(submissions.len());
     for result in built {
-        let batch = result.map_err(SearchError::Judge)?;
+        let batch = result.map_err(SearchError::Trouble)?;
         let mut unit = 0;
         for error in &batch.errors {
             programs.push(match (error, &batch.binary) {
                 (None, Some(binary)) => {
                     unit += 1;
-                    Some(Program { binary: binary.clone(), unit: unit - 1 })
+                    Some(Program { binary: binary.clone(), unit: unit - 1, name: submissions[programs.len()].name.clone() })
                 }
                 _ => None,
             });

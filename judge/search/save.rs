@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use super::SearchError;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::files::write_atomically;
 use crate::judging::cases;
 use crate::judging::workbench::Workbench;
@@ -33,15 +34,19 @@ pub fn save(bench: &Workbench, name: &str, values: &[i32]) -> Result<Saved, Sear
         }
     }
     let dir = workspace.cases.join(SUITE);
-    let failed = |e: std::io::Error| SearchError::Judge(format!("{}: {e}", workspace.shown(&dir)));
-    std::fs::create_dir_all(&dir).map_err(failed)?;
+    let failed = |path: &std::path::Path| {
+        let path = path.to_path_buf();
+        move |e| SearchError::Trouble(Trouble::new(Doing::Writing(path), e))
+    };
+    std::fs::create_dir_all(&dir).map_err(failed(&dir))?;
     let name = name.replace(['/', '#'], "-");
     let input = (1..)
         .map(|k| dir.join(if k == 1 { format!("{name}.in") } else { format!("{name}-{k}.in") }))
         .find(|path| !path.exists() && !path.with_extension("out").exists())
         .expect("some suffix is free");
     let answer = oracle::answer(values);
-    write_atomically(&input.with_extension("out"), format::write_output(answer).as_bytes()).map_err(failed)?;
-    write_atomically(&input, format::write_input(values).as_bytes()).map_err(failed)?;
+    let output = input.with_extension("out");
+    write_atomically(&output, format::write_output(answer).as_bytes()).map_err(failed(&output))?;
+    write_atomically(&input, format::write_input(values).as_bytes()).map_err(failed(&input))?;
     Ok(Saved::Stored(input))
 }

@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::SearchError;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::child::{Batch, Runner};
 use crate::exec::compile::Program;
 use crate::exec::outcome::Ending;
@@ -76,7 +77,7 @@ const BATCH_VALUES: usize = 1 << 15;
 /// limit. Errors are the judge's: a child that cannot start, a call that could not be judged.
 pub fn check_one(runner: &mut Runner, values: &[i32]) -> Result<Option<Got>, SearchError> {
     let limits = runner.limits();
-    let call = runner.call(values).map_err(|e| SearchError::Judge(e.to_string()))?;
+    let call = runner.call(values).map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(runner.name()), e)))?;
     let expected = oracle::answer(values);
     Ok(match Verdict::of(&call, expected, &limits) {
         Some(Verdict::Ac) => None,
@@ -182,13 +183,15 @@ fn work(
     while let Some(made) = ready {
         // Every child is started (they start up together), then gets the batch before any
         // answer is read, so they work on it together.
-        let spawn = |e: std::io::Error| SearchError::Judge(e.to_string());
+        let spawn = |name: String| move |e| SearchError::Trouble(Trouble::new(Doing::Starting(name), e));
         for runner in &mut runners {
-            runner.child().map_err(spawn)?;
+            let name = runner.name();
+            runner.child().map_err(spawn(name))?;
         }
         let mut sent = Vec::with_capacity(runners.len());
         for runner in &mut runners {
-            let child = runner.child().map_err(spawn)?;
+            let name = runner.name();
+            let child = runner.child().map_err(spawn(name))?;
             sent.push(child.send_batch(&made.batch).is_ok());
         }
         ready = claim(&mut claims).map(|index| make(job, chunk, index, &mut scratch));
