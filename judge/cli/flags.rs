@@ -7,7 +7,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::value::{read_value, Kind, Value};
+use super::value::{Kind, Value};
 use super::Command::{self, Bench, Bless, Diagnostics, Gen, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
 use crate::exec::limits::Limits;
 use crate::judging::mutate::Operator;
@@ -16,31 +16,68 @@ use crate::problem::generator::Shape;
 use crate::problem::MAX_LEN;
 
 /// How a report is written: the values of `--format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
+    #[default]
     Text,
     Json,
 }
 
 /// When text reports are coloured: the values of `--color`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Color {
+    #[default]
     Auto,
     Always,
     Never,
 }
 
+/// Each choice flag's words and what they stand for, in one table: the words help lists and
+/// the parser accepts (`Kind::Choice`) are read off it, and so is the value a word sets.
+pub const FORMATS: [(&str, Format); 2] = [("text", Format::Text), ("json", Format::Json)];
+pub const COLORS: [(&str, Color); 3] = [("auto", Color::Auto), ("always", Color::Always), ("never", Color::Never)];
+pub const SANDBOXES: [(&str, Sandbox); 3] =
+    [("auto", Sandbox::Auto), ("require", Sandbox::Require), ("off", Sandbox::Off)];
+
+/// The words of a choice table.
+const fn words<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}
+
+static FORMAT_WORDS: [&str; 2] = words(&FORMATS);
+static COLOR_WORDS: [&str; 3] = words(&COLORS);
+static SANDBOX_WORDS: [&str; 3] = words(&SANDBOXES);
+
+/// What a choice flag's word stands for; the parser has refused any other word.
+fn chosen<T: Copy>(table: &[(&'static str, T)], value: Value) -> T {
+    let word = text(value);
+    match table.iter().find(|(w, _)| *w == word) {
+        Some(&(_, chosen)) => chosen,
+        None => unreachable!("a choice flag read {word:?}, which its kind refuses"),
+    }
+}
+
 const ANY: u64 = u64::MAX;
+
+/// A default value, made when asked for (a `Value` may own text, so it cannot be a constant).
+pub type Typed = fn() -> Value;
 
 /// What a flag is when it is not given.
 #[derive(Clone, Copy, Debug)]
 pub enum Default {
     /// Nothing: the field keeps its empty value.
     None,
-    /// This value, for every command that takes the flag.
-    Value(&'static str),
+    /// This value, for every command that takes the flag; help shows the word that reads back
+    /// to it.
+    Value(Typed),
     /// A value per command, where the commands differ.
-    PerCommand(&'static [(Command, &'static str)]),
+    PerCommand(&'static [(Command, Typed)]),
     /// Worked out when the command runs; these words say how, per command, in the help.
     Said(&'static [(Command, &'static str)]),
 }
@@ -72,8 +109,8 @@ impl PartialEq for Flag {
 }
 
 /// Every option of every command, typed. A command reads the fields of its own flags; each
-/// starts at its flag's default (see `Args::defaults`).
-#[derive(Clone, Debug, PartialEq)]
+/// starts at its flag's default (see `Args::defaults`), the others at their empty value.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Args {
     pub solutions: Vec<String>,
     pub cases: Vec<String>,
@@ -220,9 +257,9 @@ pub static TIME_LIMIT: Flag = Flag {
     kind: Kind::Duration,
     placeholder: "DURATION",
     commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants, Diagnostics],
-    default: Default::Value("1s"),
+    default: Default::Value(|| Value::Duration(crate::exec::limits::DEFAULT.time)),
     repeats: &[],
-    help: "wall time of one call by the judge's clock (1, 0.5, 1.5s, 300ms, 2min, 1h); the call is killed at it",
+    help: "time of one call (1, 0.5, 1.5s, 300ms, 2min, 1h): its CPU time by the kernel's count, and its sleep, not its waits for a CPU; past it TLE",
     set: |args, value| match value {
         Value::Duration(time) => args.time_limit = time,
         other => unreachable!("--time-limit read {other:?}"),
@@ -234,7 +271,7 @@ pub static COMPILE_LIMIT: Flag = Flag {
     kind: Kind::Duration,
     placeholder: "DURATION",
     commands: &[Judge, Run, Paste, Stress, Verify, Bench, Watch, Mutants, Diagnostics],
-    default: Default::Value("20s"),
+    default: Default::Value(|| Value::Duration(crate::exec::limits::COMPILE_LIMIT)),
     repeats: &[],
     help: "wall time of one rustc run by the judge's clock; past it the file is CE (compile time limit)",
     set: |args, value| match value {
@@ -248,9 +285,9 @@ pub static MEMORY_LIMIT: Flag = Flag {
     kind: Kind::Count { min: 1, max: ANY },
     placeholder: "MIB",
     commands: &[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics],
-    default: Default::Value("256"),
+    default: Default::Value(|| Value::Count(crate::exec::limits::DEFAULT.memory_mib)),
     repeats: &[],
-    help: "resident memory of a solution's processes during one call, in MiB; more is MLE",
+    help: "memory of a solution's processes during one call, in MiB (all its cgroup holds, where there is one); more is MLE",
     set: |args, value| args.memory_mib = count(value),
 };
 
@@ -259,7 +296,7 @@ pub static STACK_MB: Flag = Flag {
     kind: Kind::Count { min: 1, max: ANY },
     placeholder: "MIB",
     commands: &[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics],
-    default: Default::Value("64"),
+    default: Default::Value(|| Value::Count(crate::exec::limits::DEFAULT.stack_mib)),
     repeats: &[],
     help: "stack of the thread that calls the solution, in MiB; reaching its end is RE (stack overflow)",
     set: |args, value| args.stack_mib = count(value),
@@ -284,47 +321,35 @@ pub static JOBS: Flag = Flag {
 
 pub static FORMAT: Flag = Flag {
     name: "--format",
-    kind: Kind::Choice(&["text", "json"]),
+    kind: Kind::Choice(&FORMAT_WORDS),
     placeholder: "FORMAT",
     commands: &[Judge, Run, Paste, Bless, Stress, Verify, Bench, Mutants],
-    default: Default::Value("text"),
+    default: Default::Value(|| Value::Text(FORMATS[0].0.into())),
     repeats: &[],
     help: "text for a person, json for a program (errors too)",
-    set: |args, value| args.format = if text(value) == "json" { Format::Json } else { Format::Text },
+    set: |args, value| args.format = chosen(&FORMATS, value),
 };
 
 pub static COLOR: Flag = Flag {
     name: "--color",
-    kind: Kind::Choice(&["auto", "always", "never"]),
+    kind: Kind::Choice(&COLOR_WORDS),
     placeholder: "WHEN",
     commands: &[Judge, Run, Watch],
-    default: Default::Value("auto"),
+    default: Default::Value(|| Value::Text(COLORS[0].0.into())),
     repeats: &[],
     help: "colour in text reports; auto means on a terminal without NO_COLOR",
-    set: |args, value| {
-        args.color = match text(value).as_str() {
-            "always" => Color::Always,
-            "never" => Color::Never,
-            _ => Color::Auto,
-        }
-    },
+    set: |args, value| args.color = chosen(&COLORS, value),
 };
 
 pub static SANDBOX: Flag = Flag {
     name: "--sandbox",
-    kind: Kind::Choice(&["auto", "require", "off"]),
+    kind: Kind::Choice(&SANDBOX_WORDS),
     placeholder: "WHEN",
     commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
-    default: Default::Value("auto"),
+    default: Default::Value(|| Value::Text(SANDBOXES[0].0.into())),
     repeats: &[],
     help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off",
-    set: |args, value| {
-        args.sandbox = match text(value).as_str() {
-            "require" => Sandbox::Require,
-            "off" => Sandbox::Off,
-            _ => Sandbox::Auto,
-        }
-    },
+    set: |args, value| args.sandbox = chosen(&SANDBOXES, value),
 };
 
 pub static LEETCODE_RUST: Flag = Flag {
@@ -332,7 +357,7 @@ pub static LEETCODE_RUST: Flag = Flag {
     kind: Kind::Version,
     placeholder: "VERSION",
     commands: &[Judge, Run, Paste, Watch, Diagnostics],
-    default: Default::Value(crate::problem::leetcode::RUST_VERSION),
+    default: Default::Value(|| Value::Text(crate::problem::leetcode::RUST_VERSION.into())),
     repeats: &[],
     help: "the Rust version LeetCode compiles with: built by that version where rustup has it, else std APIs newer than it are named (paste: refused)",
     set: |args, value| args.leetcode_rust = text(value),
@@ -451,7 +476,7 @@ pub static SEED: Flag = Flag {
     kind: Kind::Count { min: 0, max: ANY },
     placeholder: "SEED",
     commands: &[Gen, Stress],
-    default: Default::PerCommand(&[(Stress, "1")]),
+    default: Default::PerCommand(&[(Stress, || Value::Count(1))]),
     repeats: &[],
     help: "the seed: the same seed makes the same cases on every machine",
     set: |args, value| args.seed = count(value),
@@ -462,7 +487,7 @@ pub static COUNT: Flag = Flag {
     kind: Kind::Count { min: 1, max: ANY },
     placeholder: "N",
     commands: &[Stress],
-    default: Default::Value("100000"),
+    default: Default::Value(|| Value::Count(100_000)),
     repeats: &[],
     help: "how many random cases",
     set: |args, value| args.count = count(value),
@@ -473,7 +498,7 @@ pub static MAX_LEN_FLAG: Flag = Flag {
     kind: Kind::Count { min: 1, max: MAX_LEN as u64 },
     placeholder: "N",
     commands: &[Stress, Verify],
-    default: Default::PerCommand(&[(Stress, "20"), (Verify, "8")]),
+    default: Default::PerCommand(&[(Stress, || Value::Count(20)), (Verify, || Value::Count(8))]),
     repeats: &[],
     help: "the longest array",
     set: |args, value| args.max_len = count(value) as usize,
@@ -495,7 +520,7 @@ pub static VALUES: Flag = Flag {
     kind: Kind::Range,
     placeholder: "LOW..=HIGH",
     commands: &[Verify],
-    default: Default::Value("-3..=3"),
+    default: Default::Value(|| Value::Range(-3, 3)),
     repeats: &[],
     help: "the range every value is drawn from",
     set: |args, value| match value {
@@ -520,7 +545,7 @@ pub static SIZES: Flag = Flag {
     kind: Kind::Sizes,
     placeholder: "N,N,...",
     commands: &[Bench],
-    default: Default::Value("1000,10000,50000,200000"),
+    default: Default::Value(|| Value::Sizes(vec![1000, 10_000, 50_000, 200_000])),
     repeats: &[],
     help: "the input sizes",
     set: |args, value| match value {
@@ -534,7 +559,7 @@ pub static REPS: Flag = Flag {
     kind: Kind::Count { min: 1, max: u32::MAX as u64 },
     placeholder: "N",
     commands: &[Bench],
-    default: Default::Value("31"),
+    default: Default::Value(|| Value::Count(31)),
     repeats: &[],
     help: "timed calls per strategy and size, after one warm-up call",
     set: |args, value| args.reps = count(value) as u32,
@@ -602,25 +627,20 @@ impl Flag {
         self.commands.contains(&command)
     }
 
-    /// The default as help shows it, for one command.
-    pub fn default_for(&self, command: Command) -> Option<&'static str> {
-        let of = |table: &'static [(Command, &'static str)]| table.iter().find(|(c, _)| *c == command).map(|(_, d)| *d);
+    /// The default as help shows it, for one command: the word that reads back to the
+    /// default value, or the words that say how it is worked out.
+    pub fn default_for(&self, command: Command) -> Option<String> {
         match self.default {
-            Default::None => None,
-            Default::Value(value) => Some(value),
-            Default::PerCommand(table) | Default::Said(table) => of(table),
+            Default::Said(table) => table.iter().find(|(c, _)| *c == command).map(|(_, said)| said.to_string()),
+            _ => self.default_value(command)?.word(),
         }
     }
 
     /// The default as a value, where it is one.
-    fn default_value(&self, command: Command) -> Option<Value> {
+    pub(super) fn default_value(&self, command: Command) -> Option<Value> {
         match self.default {
-            Default::Value(_) | Default::PerCommand(_) => {
-                let text = self.default_for(command)?;
-                Some(
-                    read_value(self.name, self.kind, Some(text.to_string())).expect("every default in the table reads"),
-                )
-            }
+            Default::Value(value) => Some(value()),
+            Default::PerCommand(table) => table.iter().find(|(c, _)| *c == command).map(|(_, value)| value()),
             Default::None | Default::Said(_) => None,
         }
     }
@@ -639,53 +659,13 @@ impl Args {
 
     /// What every field is when no flag is given to `command`: each flag's default, from the table.
     pub fn defaults(command: Command) -> Args {
-        let mut args = Args::empty();
+        // Commands without `--leetcode-rust` still compile as LeetCode does.
+        let mut args = Args { leetcode_rust: crate::problem::leetcode::RUST_VERSION.to_string(), ..Args::default() };
         for flag in of(command) {
             if let Some(value) = flag.default_value(command) {
                 (flag.set)(&mut args, value);
             }
         }
         args
-    }
-
-    /// Every field at its empty value: what a flag without a default leaves.
-    fn empty() -> Args {
-        Args {
-            solutions: Vec::new(),
-            cases: Vec::new(),
-            cases_dir: None,
-            time_limit: Duration::ZERO,
-            compile_limit: Duration::ZERO,
-            memory_mib: 0,
-            stack_mib: 0,
-            jobs: None,
-            format: Format::Text,
-            color: Color::Auto,
-            sandbox: Sandbox::Auto,
-            // Commands without `--leetcode-rust` still compile as LeetCode does.
-            leetcode_rust: crate::problem::leetcode::RUST_VERSION.to_string(),
-            verbose: false,
-            all_failures: false,
-            fail_fast: false,
-            width: None,
-            full_matrix: false,
-            file: None,
-            plain: false,
-            shapes: Vec::new(),
-            len: 0,
-            seed: 0,
-            count: 0,
-            max_len: 0,
-            save: false,
-            values: (0, 0),
-            yes: false,
-            sizes: Vec::new(),
-            reps: 0,
-            svg: None,
-            check: false,
-            copy: false,
-            operators: Vec::new(),
-            positional: Vec::new(),
-        }
     }
 }

@@ -182,3 +182,27 @@ fn json_is_seen_in_words_that_do_not_parse() {
     assert!(wants_json(words(&["run", "--format=json"])));
     assert!(!wants_json(words(&["run", "json"])));
 }
+
+#[test]
+fn every_default_is_a_typed_value_whose_word_reads_back_to_it() {
+    for spec in COMMANDS {
+        for flag in flags::of(spec.command) {
+            let Some(value) = flag.default_value(spec.command) else { continue };
+            // The word help shows reads back to the typed default.
+            let word = flag.default_for(spec.command).expect("a default value has a word");
+            let read = value::read_value(flag.name, flag.kind, Some(word.clone()));
+            assert_eq!(read.as_ref(), Ok(&value), "{} {} (help shows {word})", spec.word, flag.name);
+        }
+    }
+    // Each choice's words are its table's, and each word sets what the table says.
+    for (word, format) in flags::FORMATS {
+        assert_eq!(parse(&["--format", word]).unwrap().args().format, format);
+    }
+    for (word, sandbox) in flags::SANDBOXES {
+        assert_eq!(parse(&["--sandbox", word]).unwrap().args().sandbox, sandbox);
+    }
+    for (word, color) in flags::COLORS {
+        assert_eq!(parse(&["--color", word]).unwrap().args().color, color);
+    }
+    assert!(parse(&["--sandbox", "sometimes"]).is_err(), "an unknown choice is an error");
+}

@@ -56,6 +56,7 @@ impl Value {
             Value::On | Value::OptionalPath(None) => return None,
             Value::Text(text) | Value::OptionalPath(Some(text)) => text.clone(),
             Value::Count(n) => n.to_string(),
+            Value::Duration(d) if d.as_millis() % 1000 == 0 => format!("{}s", d.as_secs()),
             Value::Duration(d) => format!("{}ms", d.as_millis()),
             Value::Range(low, high) => format!("{low}..={high}"),
             Value::Sizes(sizes) => sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(","),

@@ -32,10 +32,12 @@ pub const STACK_FLOOR: u64 = 8 << 20;
 pub const MAX_STACK_MIB: u64 = 16 << 10;
 pub const MIN_MEMORY_MIB: u64 = 16;
 
-/// The limits the unit tests run under: the flag table's defaults (`cli::flags`) are the
-/// judge's own.
-#[cfg(test)]
-pub const TESTING: Limits = Limits { time: Duration::from_secs(1), memory_mib: 256, stack_mib: 64 };
+/// The judge's limits when no flag says otherwise (the flag table, `cli::flags`, takes them
+/// from here): LeetCode's second, 256 MiB, and a 64 MiB stack.
+pub const DEFAULT: Limits = Limits { time: Duration::from_secs(1), memory_mib: 256, stack_mib: 64 };
+
+/// How long one rustc run may take by default (`--compile-limit`).
+pub const COMPILE_LIMIT: Duration = Duration::from_secs(20);
 
 /// A limit this machine cannot honour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,18 +102,18 @@ mod tests {
 
     #[test]
     fn the_default_limits_can_be_honoured_and_impossible_ones_are_refused() {
-        assert_eq!(TESTING.check(), Ok(()));
-        let stack = Limits { stack_mib: 65536, ..TESTING };
+        assert_eq!(DEFAULT.check(), Ok(()));
+        let stack = Limits { stack_mib: 65536, ..DEFAULT };
         assert_eq!(stack.check(), Err(Unhonourable::Stack { mib: 65536 }));
-        let memory = Limits { memory_mib: 1 << 30, ..TESTING };
+        let memory = Limits { memory_mib: 1 << 30, ..DEFAULT };
         assert!(matches!(memory.check(), Err(Unhonourable::Memory { .. })));
-        let tiny = Limits { memory_mib: 1, ..TESTING };
+        let tiny = Limits { memory_mib: 1, ..DEFAULT };
         assert!(matches!(tiny.check(), Err(Unhonourable::Memory { .. })));
     }
 
     #[test]
     fn deep_recursions_get_a_bigger_stack_and_shallow_ones_keep_theirs() {
-        let limits = TESTING;
+        let limits = DEFAULT;
         assert_eq!(limits.for_depth(50_000), limits);
         let deep = limits.for_depth(10_000_000);
         assert!(deep.stack_bytes() >= 10_000_000 * STACK_PER_LEVEL, "{deep:?}");

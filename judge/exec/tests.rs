@@ -77,7 +77,7 @@ fn child(binary: &Binary, limits: Limits, isolation: &Housing) -> Child {
 }
 
 fn quick() -> Limits {
-    Limits { time: Duration::from_millis(300), ..crate::exec::limits::TESTING }
+    Limits { time: Duration::from_millis(300), ..crate::exec::limits::DEFAULT }
 }
 
 #[test]
@@ -153,12 +153,16 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     let binary = batch.binary.unwrap();
     for (_mode, isolation) in housings() {
         for (index, want) in [(0, "A"), (1, "C")] {
-            let answer = Child::spawn(&Program { binary: binary.clone(), unit: index, name: "test".into() }, quick(), &isolation)
-                .unwrap()
-                .call(&[1])
-                .result
-                .unwrap()
-                .answer;
+            let answer = Child::spawn(
+                &Program { binary: binary.clone(), unit: index, name: "test".into() },
+                quick(),
+                &isolation,
+            )
+            .unwrap()
+            .call(&[1])
+            .result
+            .unwrap()
+            .answer;
             assert_eq!(answer, want.as_bytes());
         }
     }
@@ -216,7 +220,7 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
 fn memory_output_and_exits_get_their_own_endings() {
     for (_mode, isolation) in housings() {
         let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
-        match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::TESTING }, &isolation)
+        match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::DEFAULT }, &isolation)
             .call(&[1])
             .result
         {

@@ -184,7 +184,10 @@ fn judge_one(plan: &Plan, i: usize, c: usize, runner: &mut Runner, emit: &mut dy
     let call = match runner.call(&case.values) {
         Ok(call) => call,
         Err(e) => {
-            emit(Event::Faulted { submission: i, fault: Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)) });
+            emit(Event::Faulted {
+                submission: i,
+                fault: Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)),
+            });
             return None;
         }
     };

@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn each_condition_gives_its_verdict() {
-        let limits = crate::exec::limits::TESTING;
+        let limits = crate::exec::limits::DEFAULT;
         let of = |call: &Call| Verdict::of(call, Answer::Bob, &limits);
         assert_eq!(of(&answered("Bob", 1000, 3000, 0)), Some(Verdict::Ac));
         assert_eq!(of(&answered("Alice", 1000, 3000, 0)), Some(Verdict::Wa));
@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn a_call_that_breaks_several_limits_gets_the_first_in_dmoj_order() {
-        let limits = crate::exec::limits::TESTING;
+        let limits = crate::exec::limits::DEFAULT;
         let all = answered("Alice", 2_000_000_000, 300 << 10, OUTPUT_LIMIT + 1);
         assert_eq!(Verdict::of(&all, Answer::Bob, &limits), Some(Verdict::Tle));
         let memory_and_output = answered("Alice", 10, 300 << 10, OUTPUT_LIMIT + 1);

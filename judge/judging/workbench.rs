@@ -21,9 +21,10 @@ use crate::parallel;
 use crate::problem::{leetcode, oracle};
 
 /// Whether children run in a sandbox: `--sandbox`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sandbox {
     /// Where the kernel allows one; otherwise say so and run without.
+    #[default]
     Auto,
     /// Refuse to run without one.
     Require,

@@ -189,7 +189,7 @@ pub mod tests {
                     stopped_early: false,
                 })
                 .collect(),
-            limits: crate::exec::limits::TESTING,
+            limits: crate::exec::limits::DEFAULT,
             cores: Some(2),
             reps: 3,
             stack_bytes: 8 << 20,

@@ -13,9 +13,9 @@ pub mod verify;
 
 use crate::exec::compile::Program;
 use crate::exec::diagnose::CompileError;
-use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::limits::Limits;
 use crate::exec::outcome::Ending;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::workbench::{SetupError, Workbench};
 use crate::problem::oracle::Explained;
 use crate::problem::Answer;
@@ -172,7 +172,8 @@ pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) 
     });
     let mut slow = Vec::new();
     for ((submission, growth), busy) in bench.submissions.iter().zip(probed).zip(&swept.busy) {
-        let growth = growth.map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e)))?;
+        let growth =
+            growth.map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e)))?;
         let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);
         if growth.order.steeper_than_linear() || against_oracle > SLOW {
             slow.push(Slow { submission: submission.name.clone(), against_oracle, growth });

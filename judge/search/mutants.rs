@@ -12,9 +12,9 @@
 use std::time::{Duration, Instant};
 
 use super::SearchError;
-use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::compile::{Program, Unit};
 use crate::exec::diagnose::CompileError;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::cases::Case;
 use crate::judging::engine::{self, Event, Plan, Scorecard};
 use crate::judging::guard::Changed;
@@ -290,7 +290,11 @@ fn compile_batches(bench: &Workbench, submissions: &[Submission]) -> Result<Vec<
             programs.push(match (error, &batch.binary) {
                 (None, Some(binary)) => {
                     unit += 1;
-                    Some(Program { binary: binary.clone(), unit: unit - 1, name: submissions[programs.len()].name.clone() })
+                    Some(Program {
+                        binary: binary.clone(),
+                        unit: unit - 1,
+                        name: submissions[programs.len()].name.clone(),
+                    })
                 }
                 _ => None,
             });

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use super::SearchError;
-use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::files::write_atomically;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::cases;
 use crate::judging::workbench::Workbench;
 use crate::problem::{format, oracle};

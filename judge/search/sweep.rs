@@ -10,10 +10,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::SearchError;
-use crate::exec::trouble::{Doing, Trouble};
 use crate::exec::child::{Batch, Runner};
 use crate::exec::compile::Program;
 use crate::exec::outcome::Ending;
+use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::verdict::Verdict;
 use crate::judging::workbench::Workbench;
 use crate::parallel;
@@ -77,7 +77,8 @@ const BATCH_VALUES: usize = 1 << 15;
 /// limit. Errors are the judge's: a child that cannot start, a call that could not be judged.
 pub fn check_one(runner: &mut Runner, values: &[i32]) -> Result<Option<Got>, SearchError> {
     let limits = runner.limits();
-    let call = runner.call(values).map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(runner.name()), e)))?;
+    let call =
+        runner.call(values).map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(runner.name()), e)))?;
     let expected = oracle::answer(values);
     Ok(match Verdict::of(&call, expected, &limits) {
         Some(Verdict::Ac) => None,
