@@ -122,28 +122,28 @@ pub fn check_names(names: &[String]) -> Result<(), SearchError> {
     }
 }
 
-pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError> {
+pub fn bench(workbench: &Workbench, request: &Request) -> Result<Report, SearchError> {
     let mut sizes = request.sizes.clone();
     sizes.sort_unstable();
     sizes.dedup();
-    let programs = build(bench)?;
+    let programs = build(workbench)?;
     let mut report = Report {
-        compiler: bench.compiler.version().to_string(),
+        compiler: workbench.compiler.version().to_string(),
         growth: Vec::new(),
         cores: std::thread::available_parallelism().ok().map(|n| n.get()),
         reps: request.reps.max(1),
-        limits: bench.limits(),
-        stack_bytes: bench.limits().stack_bytes(),
-        strategies: bench.submissions.iter().map(|s| s.name.clone()).collect(),
+        limits: workbench.limits(),
+        stack_bytes: workbench.limits().stack_bytes(),
+        strategies: workbench.submissions.iter().map(|s| s.name.clone()).collect(),
         rows: Vec::new(),
         failures: Vec::new(),
     };
     for &n in &sizes {
         let input = generator::generate(SHAPE, n, SEED);
         let first = report.rows.len();
-        for (submission, program) in bench.submissions.iter().zip(&programs) {
+        for (submission, program) in workbench.submissions.iter().zip(&programs) {
             let strategy = submission.name.clone();
-            let measured = measure(bench, program, &input, report.reps)
+            let measured = measure(workbench, program, &input, report.reps)
                 .map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(strategy.clone()), e)))?;
             match measured {
                 Ok(mut measured) => {
@@ -161,9 +161,9 @@ pub fn bench(bench: &Workbench, request: &Request) -> Result<Report, SearchError
         }
     }
     let input = growth::input();
-    for (submission, program) in bench.submissions.iter().zip(&programs) {
+    for (submission, program) in workbench.submissions.iter().zip(&programs) {
         let starting = |e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e));
-        report.growth.push(growth::probe(&mut bench.runner(program), &input).map_err(starting)?);
+        report.growth.push(growth::probe(&mut workbench.runner(program), &input).map_err(starting)?);
     }
     Ok(report)
 }
@@ -178,16 +178,16 @@ struct Measured {
 /// Times in one child, then the memory reading in a fresh one: how the strategy did, or, when
 /// no child could start, the judge's error (not the strategy's).
 fn measure(
-    bench: &Workbench,
+    workbench: &Workbench,
     program: &Program,
     input: &[i32],
     reps: u32,
 ) -> std::io::Result<Result<Measured, Ending>> {
-    let (times, answer) = match Child::spawn(program, bench.limits(), &bench.housing)?.time(input, reps) {
+    let (times, answer) = match Child::spawn(program, workbench.limits(), &workbench.housing)?.time(input, reps) {
         Ok(timed) => timed,
         Err(ending) => return Ok(Err(ending)),
     };
-    let extra_kib = match Child::spawn(program, bench.limits(), &bench.housing)?.measure(input) {
+    let extra_kib = match Child::spawn(program, workbench.limits(), &workbench.housing)?.measure(input) {
         Ok((extra_kib, _)) => extra_kib,
         Err(ending) => return Ok(Err(ending)),
     };

@@ -34,8 +34,8 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
 
 /// Where the chart goes: FILE, or `target/judge/bench.svg`; never into stored data, however
 /// the path gets there (a symbolic link to a folder counts where it leads).
-fn chart_path(bench: &Workbench, given: Option<std::path::PathBuf>) -> Result<std::path::PathBuf, Stop> {
-    let path = given.unwrap_or_else(|| bench.workspace.cache.join("bench.svg"));
+fn chart_path(workbench: &Workbench, given: Option<std::path::PathBuf>) -> Result<std::path::PathBuf, Stop> {
+    let path = given.unwrap_or_else(|| workbench.workspace.cache.join("bench.svg"));
     let absolute = std::env::current_dir().unwrap_or_default().join(&path);
     let folder = absolute.parent().map(|p| p.canonicalize().unwrap_or_else(|_| p.to_path_buf()));
     let resolved = match (folder, absolute.file_name()) {
@@ -43,7 +43,8 @@ fn chart_path(bench: &Workbench, given: Option<std::path::PathBuf>) -> Result<st
         _ => absolute.clone(),
     };
     let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-    let guarded = [&bench.workspace.solutions, &bench.workspace.cases, &bench.workspace.root.join("testcases")];
+    let guarded =
+        [&workbench.workspace.solutions, &workbench.workspace.cases, &workbench.workspace.root.join("testcases")];
     if guarded.iter().any(|g| resolved.starts_with(canonical(g)) || absolute.starts_with(g)) {
         return Err(Error::Protected { path: absolute }.into());
     }

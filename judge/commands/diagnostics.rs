@@ -35,7 +35,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
             return Ok(Exit::Success);
         }
     }
-    let bench = super::open(
+    let workbench = super::open(
         &Setup {
             solutions: &names,
             by_default: Chosen::Every,
@@ -45,12 +45,12 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         },
         out,
     )?;
-    super::refresh_editor(&bench, out);
-    let root = bench.workspace.root.clone();
+    super::refresh_editor(&workbench, out);
+    let root = workbench.workspace.root.clone();
     let plan = Plan {
-        submissions: &bench.submissions,
-        cases: &bench.cases,
-        limits: bench.limits(),
+        submissions: &workbench.submissions,
+        cases: &workbench.cases,
+        limits: workbench.limits(),
         jobs: jobs(args),
         fail_fast: true,
         all_failures: false,
@@ -59,12 +59,13 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     // Beside the builds and the calls, clippy's check of every file for what LeetCode's Rust
     // does not have yet.
     let (judged, newer) = std::thread::scope(|scope| {
-        let newer = scope.spawn(|| bench.submissions.iter().map(|s| bench.newer(s).unwrap_or_default()).collect());
-        let judged = engine::run(&bench, &plan, &mut |_| {});
+        let newer =
+            scope.spawn(|| workbench.submissions.iter().map(|s| workbench.newer(s).unwrap_or_default()).collect());
+        let judged = engine::run(&workbench, &plan, &mut |_| {});
         let newer: Vec<Vec<Newer>> = newer.join().unwrap_or_default();
         (judged, newer)
     });
-    let report = Report::new(bench, judged, newer, &names, !args.cases.is_empty(), start.elapsed());
+    let report = Report::new(workbench, judged, newer, &names, !args.cases.is_empty(), start.elapsed());
     let found = findings(&report);
     // Reruns are the judge's own command with the same options.
     let judge = Invocation { command: Command::Judge, ..invocation.clone() }.with_positional(None);

@@ -20,43 +20,44 @@ use crate::search::growth::{self, Growth};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let start = Instant::now();
-    let bench = Workbench::open(&Setup {
+    let workbench = Workbench::open(&Setup {
         by_default: Chosen::Every,
         cases: Cases::Stored(&args.cases),
         strict: false,
         ..super::setup(args)
     })?;
-    super::refresh_editor(&bench, out);
-    let bench = something_to_judge(bench)?;
-    let root = bench.workspace.root.clone();
+    super::refresh_editor(&workbench, out);
+    let workbench = something_to_judge(workbench)?;
+    let root = workbench.workspace.root.clone();
     let layout = layout(args, out);
     let text = args.format == Format::Text;
     let plan = Plan {
-        submissions: &bench.submissions,
-        cases: &bench.cases,
-        limits: bench.limits(),
+        submissions: &workbench.submissions,
+        cases: &workbench.cases,
+        limits: workbench.limits(),
         jobs: jobs(args),
         fail_fast: args.fail_fast,
         all_failures: args.all_failures,
         every_case: false,
     };
     // The matrix prints each row as the events complete it.
-    let mut matrix = text.then(|| render::matrix::Matrix::start(&bench, layout));
+    let mut matrix = text.then(|| render::matrix::Matrix::start(&workbench, layout));
     let mut closed = false;
     if let Some((_, head)) = &matrix {
         closed |= out.print(head).is_err();
     }
-    let names: Vec<&str> = bench.submissions.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = workbench.submissions.iter().map(|s| s.name.as_str()).collect();
     let mut compiled = 0;
     out.running(|| Some(format!("compiling {}", render::units::count(names.len(), "solution"))));
     // Which standard library items are newer than LeetCode's Rust: clippy's check of every file,
     // beside the builds and the calls.
     let (judged, newer) = std::thread::scope(|scope| {
-        let newer = scope.spawn(|| bench.submissions.iter().map(|s| bench.newer(s).unwrap_or_default()).collect());
-        let judged = engine::run(&bench, &plan, &mut |event| {
+        let newer =
+            scope.spawn(|| workbench.submissions.iter().map(|s| workbench.newer(s).unwrap_or_default()).collect());
+        let judged = engine::run(&workbench, &plan, &mut |event| {
             match event {
                 Event::Running { submission, case } => out.running(|| {
-                    let case = render::units::escape(&bench.cases[*case].id);
+                    let case = render::units::escape(&workbench.cases[*case].id);
                     Some(format!("running {} on {case}", names[*submission]))
                 }),
                 Event::Compiled { .. } => {
@@ -76,8 +77,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     if closed {
         return Err(Stop::Closed);
     }
-    let growth = timed_out_growth(&bench, &judged);
-    let report = Report::new(bench, judged, newer, &args.solutions, !args.cases.is_empty(), start.elapsed());
+    let growth = timed_out_growth(&workbench, &judged);
+    let report = Report::new(workbench, judged, newer, &args.solutions, !args.cases.is_empty(), start.elapsed());
     let exit = status(report.has_judge_errors(), !report.all_met());
     let options = render::judge_text::Options {
         layout,
@@ -101,11 +102,11 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
 
 /// The workbench, unless every submission named could not be read: then the first reason is
 /// the error, not an empty report.
-pub fn something_to_judge(mut bench: Workbench) -> Result<Workbench, Stop> {
-    if bench.submissions.is_empty() && !bench.bad_submissions.is_empty() {
-        return Err(SetupError::Catalog(bench.bad_submissions.swap_remove(0)).into());
+pub fn something_to_judge(mut workbench: Workbench) -> Result<Workbench, Stop> {
+    if workbench.submissions.is_empty() && !workbench.bad_submissions.is_empty() {
+        return Err(SetupError::Catalog(workbench.bad_submissions.swap_remove(0)).into());
     }
-    Ok(bench)
+    Ok(workbench)
 }
 
 /// The width the text report fits: `--width`, else the terminal's, else `fit::DEFAULT_WIDTH`.
@@ -125,14 +126,14 @@ fn jobs(args: &Args) -> usize {
 
 /// For every strategy that hit a time limit: how its time grows, on prefixes of the first case
 /// it timed out on, in the program the engine built.
-fn timed_out_growth(bench: &Workbench, judged: &Judged) -> Vec<Option<Growth>> {
+fn timed_out_growth(workbench: &Workbench, judged: &Judged) -> Vec<Option<Growth>> {
     let first_tle = |card: &engine::Scorecard| {
         card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(Verdict::Tle)))
     };
-    (bench.submissions.iter().zip(&judged.cards).zip(&judged.programs))
+    (workbench.submissions.iter().zip(&judged.cards).zip(&judged.programs))
         .map(|((submission, card), program)| {
             let case = first_tle(card).filter(|_| submission.is_strategy())?;
-            growth::probe(&mut bench.runner(program.as_ref()?), &bench.cases[case].values).ok()
+            growth::probe(&mut workbench.runner(program.as_ref()?), &workbench.cases[case].values).ok()
         })
         .collect()
 }

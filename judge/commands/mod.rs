@@ -86,25 +86,25 @@ fn setup(args: &Args) -> Setup<'_> {
 /// Opens the workbench, and says once, on stderr, when children run without a sandbox and
 /// why (the judge's header says it in its own line).
 fn open(setup: &Setup, out: &Out) -> Result<Workbench, Stop> {
-    let bench = Workbench::open(setup)?;
-    if let Some(why) = &bench.unconfined {
+    let workbench = Workbench::open(setup)?;
+    if let Some(why) = &workbench.unconfined {
         out.note(&format!("judge: {}", render::conditions::sandbox(Some(why))));
     }
-    if let Some(why) = &bench.uncounted {
+    if let Some(why) = &workbench.uncounted {
         out.note(&format!("judge: {}", render::conditions::counting(None, Some(why))));
     }
-    Ok(bench)
+    Ok(workbench)
 }
 
 /// Brings the project an editor's rust-analyzer reads (`judging::editor`) in line with the
 /// solution files as they are now. A project that cannot be written is said on stderr and
 /// stops nothing: it is for the editor, not for the command.
-fn refresh_editor(bench: &Workbench, out: &Out) {
-    let names = Catalog::scan(&bench.workspace).map(|c| c.names()).unwrap_or_else(|_| bench.catalog.names());
-    let project = editor::Project::new(&bench.workspace, &names, bench.compiler.sysroot(), leetcode::EDITION);
+fn refresh_editor(workbench: &Workbench, out: &Out) {
+    let names = Catalog::scan(&workbench.workspace).map(|c| c.names()).unwrap_or_else(|_| workbench.catalog.names());
+    let project = editor::Project::new(&workbench.workspace, &names, workbench.compiler.sysroot(), leetcode::EDITION);
     if let Err(error) = editor::write(&project, &render::editor::files(&project)) {
         let error = Error::Io { path: project.folder.clone(), error };
-        out.note(&format!("judge: {}", render::error::describe(&error, Some(&bench.workspace.root))));
+        out.note(&format!("judge: {}", render::error::describe(&error, Some(&workbench.workspace.root))));
     }
 }
 

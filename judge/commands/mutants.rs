@@ -9,13 +9,13 @@ use crate::render;
 use crate::search::mutants;
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
-    let bench = super::open(&Setup { cases: Cases::Stored(&[]), ..super::setup(args) }, out)?;
+    let workbench = super::open(&Setup { cases: Cases::Stored(&[]), ..super::setup(args) }, out)?;
     let request = mutants::Request { operators: args.operators.clone(), jobs: jobs(args) };
     let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));
-    let outcome = mutants::mutants(&bench, &request, counted)?;
+    let outcome = mutants::mutants(&workbench, &request, counted)?;
     let survived = outcome.mutants.iter().any(|m| m.status == mutants::Status::Survived);
     let exit = status(outcome.changes.is_error(), survived);
-    let root = Some(bench.workspace.root.as_path());
+    let root = Some(workbench.workspace.root.as_path());
     let text = || render::mutants::text(&outcome, invocation, root);
     emit(out, args.format, exit, text, |e| render::mutants::json(&outcome, invocation, e, root))
 }

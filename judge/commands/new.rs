@@ -14,13 +14,13 @@ use crate::render;
 use crate::render::error::Error;
 
 pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
-    let bench = super::open(&Setup { limits: None, ..super::setup(args) }, out)?;
+    let workbench = super::open(&Setup { limits: None, ..super::setup(args) }, out)?;
     let given = &args.positional[0];
-    let name = bench.catalog.normalise(given);
+    let name = workbench.catalog.normalise(given);
     if !is_attempt_name(&name) {
         return Err(Error::NotAName { given: given.clone() }.into());
     }
-    let path = bench.workspace.solutions.join(format!("{name}.rs"));
+    let path = workbench.workspace.solutions.join(format!("{name}.rs"));
     let created = OpenOptions::new().write(true).create_new(true).open(&path).and_then(|mut file| {
         file.write_all(TEMPLATE.as_bytes())?;
         file.sync_all()
@@ -30,7 +30,7 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         Err(error) => return Err(Error::Io { path, error }.into()),
         Ok(()) => {}
     }
-    super::refresh_editor(&bench, out);
-    out.print(&render::attempt::created(&bench.workspace.shown(&path), &name))?;
+    super::refresh_editor(&workbench, out);
+    out.print(&render::attempt::created(&workbench.workspace.shown(&path), &name))?;
     Ok(Exit::Success)
 }

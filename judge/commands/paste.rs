@@ -21,20 +21,20 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     let named = if path { &[][..] } else { &args.positional[..1] };
     let setup =
         Setup { solutions: named, by_default: Chosen::Strategies, limits: None, strict: !path, ..super::setup(args) };
-    let bench = super::open(&setup, out)?;
-    let submission = match (path, bench.submissions.first()) {
+    let workbench = super::open(&setup, out)?;
+    let submission = match (path, workbench.submissions.first()) {
         (false, Some(submission)) => submission.clone(),
         (false, None) => {
-            let bad = bench.bad_submissions.into_iter().next().expect("a name was resolved or refused");
+            let bad = workbench.bad_submissions.into_iter().next().expect("a name was resolved or refused");
             return Err(SetupError::Catalog(bad).into());
         }
-        (true, _) => match bench.catalog.resolve(&bench.workspace, name) {
+        (true, _) => match workbench.catalog.resolve(&workbench.workspace, name) {
             Ok(submission) => submission,
             Err(_) => submissions::outside(Path::new(name)).map_err(SetupError::Catalog)?,
         },
     };
-    let problems = paste::check(&bench.compiler, &submission);
-    let about = bench.compiler.about();
+    let problems = paste::check(&workbench.compiler, &submission);
+    let about = workbench.compiler.about();
     let unchecked = problems.iter().any(|p| matches!(p, Problem::Unchecked { .. }));
     let exit = match (problems.is_empty(), unchecked) {
         (true, _) => Exit::Success,

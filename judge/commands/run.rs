@@ -28,12 +28,12 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         return Err(Error::PlainNeedsOne.into());
     }
     let start = std::time::Instant::now();
-    let bench = super::open(&Setup { cases: Cases::Given(&inputs), strict: false, ..super::setup(args) }, out)?;
-    let bench = super::judge::something_to_judge(bench)?;
+    let workbench = super::open(&Setup { cases: Cases::Given(&inputs), strict: false, ..super::setup(args) }, out)?;
+    let workbench = super::judge::something_to_judge(workbench)?;
     let plan = Plan {
-        submissions: &bench.submissions,
-        cases: &bench.cases,
-        limits: bench.limits(),
+        submissions: &workbench.submissions,
+        cases: &workbench.cases,
+        limits: workbench.limits(),
         jobs: 1,
         fail_fast: false,
         all_failures: true,
@@ -42,15 +42,16 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     // Which standard library items are newer than LeetCode's Rust, beside the calls, as the
     // judge warns of them; and, where the compiler is not LeetCode's own, what that leaves out.
     let (judged, newer): (_, Vec<Vec<Newer>>) = std::thread::scope(|scope| {
-        let newer = scope.spawn(|| bench.submissions.iter().map(|s| bench.newer(s).unwrap_or_default()).collect());
-        let judged = engine::run(&bench, &plan, &mut |_| {});
+        let newer =
+            scope.spawn(|| workbench.submissions.iter().map(|s| workbench.newer(s).unwrap_or_default()).collect());
+        let judged = engine::run(&workbench, &plan, &mut |_| {});
         (judged, newer.join().unwrap_or_default())
     });
-    let about = bench.compiler.about();
+    let about = workbench.compiler.about();
     if about.checks != Checks::Everything && !args.plain {
         out.note(&format!("judge: {}", render::paste::compiler(&about)));
     }
-    let report = Report::new(bench, judged, newer, &args.solutions, false, start.elapsed());
+    let report = Report::new(workbench, judged, newer, &args.solutions, false, start.elapsed());
     if args.plain {
         let (lines, notes) = render::run::plain(&report);
         out.print(&lines)?;

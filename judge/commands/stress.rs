@@ -12,7 +12,7 @@ use crate::search::{self, stress};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let given = given(args)?;
-    let bench = super::open(&super::setup(args), out)?;
+    let workbench = super::open(&super::setup(args), out)?;
     let request = stress::Request {
         seed: args.seed,
         count: args.count,
@@ -22,12 +22,12 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         save: args.save,
         given,
     };
-    let programs = search::build(&bench)?;
+    let programs = search::build(&workbench)?;
     let total = request.count;
     let counted = &mut |done| out.count(&format!("stress: {done}/{total} cases"));
-    let outcome = stress::stress(&bench, &programs, &request, counted)?;
+    let outcome = stress::stress(&workbench, &programs, &request, counted)?;
     let exit = status(outcome.changes.is_error(), outcome.example.is_some());
-    let (root, limits) = (Some(bench.workspace.root.as_path()), &bench.limits());
+    let (root, limits) = (Some(workbench.workspace.root.as_path()), &workbench.limits());
     let width = super::judge::width(args, out);
     let text = || render::stress::text(&outcome, invocation, limits, root, width);
     emit(out, args.format, exit, text, |e| render::stress::json(&outcome, invocation, limits, e, root))

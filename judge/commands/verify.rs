@@ -24,20 +24,20 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         save: args.save,
     };
     let total = verify::count(&request)?;
-    let bench = super::open(&super::setup(args), out)?;
-    let programs = search::build(&bench)?;
+    let workbench = super::open(&super::setup(args), out)?;
+    let programs = search::build(&workbench)?;
     if total > ESTIMATED_ABOVE {
-        let estimate = verify::estimate(&bench, &programs, &request)?;
+        let estimate = verify::estimate(&workbench, &programs, &request)?;
         if estimate > ASK_PAST && !args.yes {
             return Err(Error::TooLong { arrays: total, estimate, again: invocation.clone() }.into());
         }
         out.note(&render::verify::estimate_line(total, estimate));
     }
     let counted = &mut |done| out.count(&render::verify::progress("verify", done, total));
-    let outcome = verify::verify(&bench, &programs, &request, counted)?;
+    let outcome = verify::verify(&workbench, &programs, &request, counted)?;
     let exit = status(outcome.changes.is_error(), outcome.example.is_some());
-    let root = Some(bench.workspace.root.as_path());
-    let limits = &bench.limits();
+    let root = Some(workbench.workspace.root.as_path());
+    let limits = &workbench.limits();
     let width = super::judge::width(args, out);
     let text = || render::verify::text(&outcome, &request, invocation, limits, root, width);
     emit(out, args.format, exit, text, |e| render::verify::json(&outcome, &request, invocation, limits, e, root))

@@ -123,9 +123,9 @@ pub struct Plan<'a> {
 }
 
 /// Builds and judges everything, calling `on` for each event on this thread.
-pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(&Event)) -> Judged {
+pub fn run(workbench: &Workbench, plan: &Plan, on: &mut dyn FnMut(&Event)) -> Judged {
     let mut cards: Vec<Scorecard> = plan.submissions.iter().map(|_| Scorecard::new(plan.cases.len())).collect();
-    let built = bench.build_all(&mut |submission, built| {
+    let built = workbench.build_all(&mut |submission, built| {
         let event = match built {
             Ok(Ok(_)) => Event::Compiled { submission, error: None },
             Ok(Err(error)) => Event::Compiled { submission, error: Some(error.clone()) },
@@ -134,13 +134,13 @@ pub fn run(bench: &Workbench, plan: &Plan, on: &mut dyn FnMut(&Event)) -> Judged
         deliver(event, &mut cards, on);
     });
     let programs: Vec<Option<Program>> = built.into_iter().map(|built: Built| built.ok()?.ok()).collect();
-    judge(bench, plan, &programs, &mut cards, on);
+    judge(workbench, plan, &programs, &mut cards, on);
     Judged { cards, programs }
 }
 
 /// Judges submissions already built (`programs[i]` is None where one was not).
 pub fn judge(
-    bench: &Workbench,
+    workbench: &Workbench,
     plan: &Plan,
     programs: &[Option<Program>],
     cards: &mut [Scorecard],
@@ -149,7 +149,7 @@ pub fn judge(
     let count = plan.submissions.len();
     let (strategies, others): (Vec<usize>, Vec<usize>) = (0..count).partition(|&i| plan.submissions[i].is_strategy());
     let mut deliver = |event| deliver(event, cards, on);
-    strategies_lane(bench, plan, &strategies, programs, &mut deliver);
+    strategies_lane(workbench, plan, &strategies, programs, &mut deliver);
     parallel::each(
         others.len(),
         plan.jobs,
@@ -157,7 +157,7 @@ pub fn judge(
             for k in claims {
                 let i = others[k];
                 if let Some(program) = &programs[i] {
-                    submission_lane(bench, plan, i, program, &send);
+                    submission_lane(workbench, plan, i, program, &send);
                 }
             }
         },
@@ -203,14 +203,14 @@ fn judge_one(plan: &Plan, i: usize, c: usize, runner: &mut Runner, emit: &mut dy
 
 /// The strategies, case by case, one call at a time, on the calling thread.
 fn strategies_lane(
-    bench: &Workbench,
+    workbench: &Workbench,
     plan: &Plan,
     strategies: &[usize],
     programs: &[Option<Program>],
     emit: &mut dyn FnMut(Event),
 ) {
     let mut runners: Vec<Option<Runner>> =
-        strategies.iter().map(|&i| programs[i].as_ref().map(|p| bench.runner_with(p, plan.limits))).collect();
+        strategies.iter().map(|&i| programs[i].as_ref().map(|p| workbench.runner_with(p, plan.limits))).collect();
     let mut time_limits = vec![0; strategies.len()];
     for c in 0..plan.cases.len() {
         for (k, &i) in strategies.iter().enumerate() {
@@ -236,8 +236,8 @@ fn strategies_lane(
 
 /// One wrong submission or mutant over the cases, until its first failure (unless every case
 /// is asked for).
-fn submission_lane(bench: &Workbench, plan: &Plan, i: usize, program: &Program, send: &Sender<Event>) {
-    let mut runner = bench.runner_with(program, plan.limits);
+fn submission_lane(workbench: &Workbench, plan: &Plan, i: usize, program: &Program, send: &Sender<Event>) {
+    let mut runner = workbench.runner_with(program, plan.limits);
     let mut emit = |event| drop(send.send(event));
     for c in 0..plan.cases.len() {
         match judge_one(plan, i, c, &mut runner, &mut emit) {

@@ -138,18 +138,19 @@ impl Report {
     /// LeetCode's Rust (empty where not checked); `named` are the names the user gave,
     /// `filtered` whether `--case` narrowed the cases.
     pub fn new(
-        bench: Workbench,
+        workbench: Workbench,
         judged: Judged,
         newer: Vec<Vec<Newer>>,
         named: &[String],
         filtered: bool,
         wall: Duration,
     ) -> Report {
-        let changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
-        let about = bench.compiler.about();
-        let limits = bench.limits();
-        let cgroup = bench.cgroup();
-        let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, uncounted, .. } = bench;
+        let changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };
+        let about = workbench.compiler.about();
+        let limits = workbench.limits();
+        let cgroup = workbench.cgroup();
+        let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, uncounted, .. } =
+            workbench;
         let cards = judged.cards;
         let met = submissions
             .iter()

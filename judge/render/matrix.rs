@@ -75,12 +75,13 @@ pub struct Matrix {
 
 impl Matrix {
     /// The header, and the state to print the rest as events come.
-    pub fn start(bench: &Workbench, layout: Layout) -> (Matrix, String) {
-        let names: Vec<String> = bench.submissions.iter().map(|s| s.name.clone()).collect();
-        let strategy: Vec<bool> = bench.submissions.iter().map(|s| s.is_strategy()).collect();
-        let cases: Vec<(String, usize)> = bench.cases.iter().map(|c| (units::escape(&c.id), c.values.len())).collect();
-        let suites: std::collections::BTreeSet<&str> = bench.cases.iter().map(|c| c.suite()).collect();
-        let limits = bench.limits();
+    pub fn start(workbench: &Workbench, layout: Layout) -> (Matrix, String) {
+        let names: Vec<String> = workbench.submissions.iter().map(|s| s.name.clone()).collect();
+        let strategy: Vec<bool> = workbench.submissions.iter().map(|s| s.is_strategy()).collect();
+        let cases: Vec<(String, usize)> =
+            workbench.cases.iter().map(|c| (units::escape(&c.id), c.values.len())).collect();
+        let suites: std::collections::BTreeSet<&str> = workbench.cases.iter().map(|c| c.suite()).collect();
+        let limits = workbench.limits();
         let first = [
             format!(
                 "judging {} on {} in {}",
@@ -93,9 +94,9 @@ impl Matrix {
             format!("stack {} MiB", limits.stack_mib),
         ];
         let second = [
-            conditions::sandbox(bench.unconfined.as_deref()),
-            conditions::counting(bench.cgroup(), bench.uncounted.as_deref()),
-            super::paste::compiler(&bench.compiler.about()),
+            conditions::sandbox(workbench.unconfined.as_deref()),
+            conditions::counting(workbench.cgroup(), workbench.uncounted.as_deref()),
+            super::paste::compiler(&workbench.compiler.about()),
             format!("judge: {} build", conditions::build_profile()),
         ];
         // Fitted as plain words, then the first made bold: its escape codes take no column.

@@ -69,10 +69,10 @@ impl From<SetupError> for SearchError {
 
 /// Every submission of the workbench, built; the first that cannot be is the error, since a
 /// search needs them all.
-pub fn build(bench: &Workbench) -> Result<Vec<Program>, SearchError> {
-    let built = bench.build_all(&mut |_, _| {});
+pub fn build(workbench: &Workbench) -> Result<Vec<Program>, SearchError> {
+    let built = workbench.build_all(&mut |_, _| {});
     let mut programs = Vec::with_capacity(built.len());
-    for (submission, built) in bench.submissions.iter().zip(built) {
+    for (submission, built) in workbench.submissions.iter().zip(built) {
         match built {
             Ok(Ok(program)) => programs.push(program),
             Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: submission.name.clone(), error }),
@@ -120,7 +120,7 @@ pub struct Rate {
 
 /// Shrinks what a sweep (or a given testcase) found.
 pub fn counterexample(
-    bench: &Workbench,
+    workbench: &Workbench,
     programs: &[Program],
     found: sweep::Found,
     origin: Origin,
@@ -129,14 +129,14 @@ pub fn counterexample(
     // A time limit is shrunk to a case over a quarter more than the limit, so that running it
     // again is sure to be over the limit too.
     let limits = match found.got.verdict() {
-        crate::judging::verdict::Verdict::Tle => bench.limits().with_time(bench.limits().time * 5 / 4),
-        _ => bench.limits(),
+        crate::judging::verdict::Verdict::Tle => workbench.limits().with_time(workbench.limits().time * 5 / 4),
+        _ => workbench.limits(),
     };
-    let mut runner = bench.runner_with(&programs[found.submission], limits);
+    let mut runner = workbench.runner_with(&programs[found.submission], limits);
     let shrunk = shrink::shrink_failure(&mut runner, found.values, found.got)?;
     let explained = crate::problem::oracle::explain(&shrunk.values);
     Ok(Counterexample {
-        submission: bench.submissions[found.submission].name.clone(),
+        submission: workbench.submissions[found.submission].name.clone(),
         origin,
         original_len: original.len(),
         simplified: original.len() == shrunk.values.len() && original != shrunk.values,
@@ -165,13 +165,13 @@ const SLOW: f64 = 20.0;
 /// Times every submission at doubling sizes on a long uniform input, one per core at a time,
 /// and keeps those that were far slower than the oracle in the sweep or grow faster than
 /// linearly.
-pub fn slow_ones(bench: &Workbench, programs: &[Program], swept: &sweep::Swept) -> Result<Vec<Slow>, SearchError> {
+pub fn slow_ones(workbench: &Workbench, programs: &[Program], swept: &sweep::Swept) -> Result<Vec<Slow>, SearchError> {
     let input = growth::input();
     let probed = crate::parallel::map(programs.len(), crate::parallel::cores(), |i| {
-        growth::probe(&mut bench.runner(&programs[i]), &input)
+        growth::probe(&mut workbench.runner(&programs[i]), &input)
     });
     let mut slow = Vec::new();
-    for ((submission, growth), busy) in bench.submissions.iter().zip(probed).zip(&swept.busy) {
+    for ((submission, growth), busy) in workbench.submissions.iter().zip(probed).zip(&swept.busy) {
         let growth =
             growth.map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e)))?;
         let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);

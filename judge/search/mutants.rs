@@ -122,7 +122,7 @@ pub fn equivalents(text: &str) -> Result<Vec<Equivalent>, usize> {
 
 /// Mutates every strategy of the workbench and judges the mutants on its cases.
 pub fn mutants(
-    bench: &Workbench,
+    workbench: &Workbench,
     request: &Request,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Outcome, SearchError> {
@@ -142,8 +142,8 @@ pub fn mutants(
     };
     let mut all: Vec<usize> = Vec::new();
     let mut submissions: Vec<Submission> = Vec::new();
-    for original in bench.submissions.iter().filter(|s| s.is_strategy()) {
-        let slowest = slowest_case(bench, original)?;
+    for original in workbench.submissions.iter().filter(|s| s.is_strategy()) {
+        let slowest = slowest_case(workbench, original)?;
         outcome.time_limits.push((slowest * TIME_FACTOR).max(TIME_FLOOR));
         let strategy = outcome.strategies.len();
         outcome.strategies.push(original.name.clone());
@@ -151,8 +151,8 @@ pub fn mutants(
         if shipped.contains(&original.name) {
             outcome.lists.push(EQUIVALENTS_FILE.to_string());
         } else {
-            let beside = bench.workspace.solutions.join(format!("{}{BESIDE}", original.name));
-            let shown = bench.workspace.shown(&beside);
+            let beside = workbench.workspace.solutions.join(format!("{}{BESIDE}", original.name));
+            let shown = workbench.workspace.shown(&beside);
             let text = match std::fs::read_to_string(&beside) {
                 Ok(text) => text,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -178,36 +178,36 @@ pub fn mutants(
             }
         }
     }
-    let programs = compile_batches(bench, &submissions)?;
+    let programs = compile_batches(workbench, &submissions)?;
     let total = programs.iter().flatten().count();
     let mut finished = 0;
     for (strategy, time) in outcome.time_limits.clone().into_iter().enumerate() {
         let chosen: Vec<usize> = (0..all.len()).filter(|&m| all[m] == strategy).collect();
         let subs: Vec<Submission> = chosen.iter().map(|&m| submissions[m].clone()).collect();
         let progs: Vec<Option<Program>> = chosen.iter().map(|&m| programs[m].clone()).collect();
-        let limits = bench.limits().with_time(time);
+        let limits = workbench.limits().with_time(time);
         let plan = Plan {
             submissions: &subs,
-            cases: &bench.cases,
+            cases: &workbench.cases,
             limits,
             jobs: request.jobs,
             fail_fast: true,
             all_failures: false,
             every_case: false,
         };
-        let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(bench.cases.len())).collect();
+        let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(workbench.cases.len())).collect();
         for (card, program) in cards.iter_mut().zip(&progs) {
             let dropped = || CompileError::whole(String::new(), String::new());
             card.compiled = Some(program.as_ref().map(|_| ()).ok_or_else(dropped));
         }
-        engine::judge(bench, &plan, &progs, &mut cards, &mut |event| {
+        engine::judge(workbench, &plan, &progs, &mut cards, &mut |event| {
             if let Event::Stopped { .. } = event {
                 finished += 1;
                 progress(finished, total);
             }
         });
         for (k, (&m, card)) in chosen.iter().zip(&cards).enumerate() {
-            outcome.mutants[m].status = status(progs[k].is_some(), card, &bench.cases);
+            outcome.mutants[m].status = status(progs[k].is_some(), card, &workbench.cases);
         }
     }
     for judged in &mut outcome.mutants {
@@ -226,7 +226,7 @@ pub fn mutants(
             outcome.stale.push(Stale { strategy: entry.strategy.clone(), key: entry.key.clone() });
         }
     }
-    outcome.changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
+    outcome.changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };
     outcome.wall = start.elapsed();
     Ok(outcome)
 }
@@ -250,23 +250,23 @@ fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
 }
 
 /// The original's slowest case; it must pass every case, or its mutants prove nothing.
-fn slowest_case(bench: &Workbench, original: &Submission) -> Result<Duration, SearchError> {
-    let program = match bench.build(original) {
+fn slowest_case(workbench: &Workbench, original: &Submission) -> Result<Duration, SearchError> {
+    let program = match workbench.build(original) {
         Ok(Ok(program)) => program,
         Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: original.name.clone(), error }),
         Err(trouble) => return Err(SearchError::Trouble(trouble)),
     };
     let plan = Plan {
         submissions: std::slice::from_ref(original),
-        cases: &bench.cases,
-        limits: bench.limits(),
+        cases: &workbench.cases,
+        limits: workbench.limits(),
         jobs: 1,
         fail_fast: true,
         all_failures: false,
         every_case: false,
     };
-    let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(bench.cases.len()) }];
-    engine::judge(bench, &plan, &[Some(program)], &mut cards, &mut |_| {});
+    let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(workbench.cases.len()) }];
+    engine::judge(workbench, &plan, &[Some(program)], &mut cards, &mut |_| {});
     if first_failure(&cards[0]) != Some(Verdict::Ac) {
         return Err(SearchError::OriginalFails { name: original.name.clone() });
     }
@@ -275,12 +275,12 @@ fn slowest_case(bench: &Workbench, original: &Submission) -> Result<Duration, Se
 }
 
 /// Compiles the mutants in batches, on every core.
-fn compile_batches(bench: &Workbench, submissions: &[Submission]) -> Result<Vec<Option<Program>>, SearchError> {
+fn compile_batches(workbench: &Workbench, submissions: &[Submission]) -> Result<Vec<Option<Program>>, SearchError> {
     let chunks: Vec<&[Submission]> = submissions.chunks(BATCH).collect();
     let built = parallel::map(chunks.len(), parallel::cores(), |k| {
         let units: Vec<Unit> = chunks[k].iter().map(Submission::unit).collect();
         let batch = format!("{} mutants of {}", units.len(), units.first().map_or("", |u| u.shown.as_str()));
-        bench.compiler.build_batch(&units).map_err(|e| Trouble::new(Doing::Compiling(batch), e))
+        workbench.compiler.build_batch(&units).map_err(|e| Trouble::new(Doing::Compiling(batch), e))
     });
     let mut programs = Vec::with_capacity(submissions.len());
     for result in built {

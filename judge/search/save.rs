@@ -25,8 +25,8 @@ pub enum Saved {
 
 /// Stores `values` as `<name>.in` with its `.out` (a name already taken by another input gets
 /// `-2`, `-3`… after it), or names the stored case that holds the same input.
-pub fn save(bench: &Workbench, name: &str, values: &[i32]) -> Result<Saved, SearchError> {
-    let workspace = &bench.workspace;
+pub fn save(workbench: &Workbench, name: &str, values: &[i32]) -> Result<Saved, SearchError> {
+    let workspace = &workbench.workspace;
     // A case that cannot be read is not the same input: only cases that load are compared.
     if let Ok(stored) = cases::load(&workspace.cases, &[]) {
         if let Some(same) = stored.cases.iter().find(|c| c.values == values) {

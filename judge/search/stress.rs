@@ -46,7 +46,7 @@ pub fn plan(seed: u64, index: u64, shapes: &[Shape], max_len: usize) -> (Shape, 
 }
 
 pub fn stress(
-    bench: &Workbench,
+    workbench: &Workbench,
     programs: &[Program],
     request: &Request,
     progress: &mut dyn FnMut(u64),
@@ -54,7 +54,7 @@ pub fn stress(
     let shapes: Vec<Shape> = if request.shapes.is_empty() { Shape::ALL.to_vec() } else { request.shapes.clone() };
     let (seed, max_len) = (request.seed, request.max_len);
     let start = std::time::Instant::now();
-    let given = given_failure(bench, programs, &request.given)?;
+    let given = given_failure(workbench, programs, &request.given)?;
     let (found, rate, slow, case) = match given {
         Some((k, found)) => {
             let rate = Rate {
@@ -71,7 +71,7 @@ pub fn stress(
                 generator::generate_into(shape, len, case_seed, values);
             };
             let job = Sweep { total: request.count, case: &make, max_len, programs, threads: request.jobs };
-            let swept = sweep::sweep(bench, &job, progress)?;
+            let swept = sweep::sweep(workbench, &job, progress)?;
             let rate = Rate {
                 checked: swept.checked + request.given.len() as u64,
                 elapsed: start.elapsed(),
@@ -79,7 +79,7 @@ pub fn stress(
                 jobs: request.jobs,
             };
             let case = swept.found.as_ref().map(|f| plan(seed, f.index, &shapes, max_len));
-            let slow = if swept.found.is_none() { slow_ones(bench, programs, &swept)? } else { Vec::new() };
+            let slow = if swept.found.is_none() { slow_ones(workbench, programs, &swept)? } else { Vec::new() };
             let found = swept.found.map(|f| {
                 let origin = Origin::Swept(f.index);
                 (f, origin)
@@ -87,10 +87,10 @@ pub fn stress(
             (found, rate, slow, case)
         }
     };
-    let example = found.map(|(found, origin)| counterexample(bench, programs, found, origin)).transpose()?;
-    let changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
+    let example = found.map(|(found, origin)| counterexample(workbench, programs, found, origin)).transpose()?;
+    let changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };
     let saved = match (&example, request.save && !changes.is_error()) {
-        (Some(example), true) => Some(save::save(bench, &name(seed, example), &example.values)?),
+        (Some(example), true) => Some(save::save(workbench, &name(seed, example), &example.values)?),
         _ => None,
     };
     Ok(Outcome { rate, example, case, saved, slow, changes })
@@ -98,14 +98,14 @@ pub fn stress(
 
 /// The first given testcase some submission fails, in order, with what it got.
 fn given_failure(
-    bench: &Workbench,
+    workbench: &Workbench,
     programs: &[Program],
     given: &[Vec<i32>],
 ) -> Result<Option<(usize, Found)>, SearchError> {
     if given.is_empty() {
         return Ok(None);
     }
-    let mut runners: Vec<_> = programs.iter().map(|p| bench.runner(p)).collect();
+    let mut runners: Vec<_> = programs.iter().map(|p| workbench.runner(p)).collect();
     for (k, values) in given.iter().enumerate() {
         for (submission, runner) in runners.iter_mut().enumerate() {
             if let Some(got) = check_one(runner, values)? {

@@ -103,7 +103,7 @@ struct Shared {
 }
 
 /// Sweeps cases `0..total`; `progress` is called with the count done about ten times a second.
-pub fn sweep(bench: &Workbench, job: &Sweep, progress: &mut dyn FnMut(u64)) -> Result<Swept, SearchError> {
+pub fn sweep(workbench: &Workbench, job: &Sweep, progress: &mut dyn FnMut(u64)) -> Result<Swept, SearchError> {
     let start = Instant::now();
     let chunk = (BATCH_VALUES / job.max_len.max(1)).clamp(1, 4096) as u64;
     let batches = job.total.div_ceil(chunk) as usize;
@@ -117,7 +117,7 @@ pub fn sweep(bench: &Workbench, job: &Sweep, progress: &mut dyn FnMut(u64)) -> R
         batches,
         job.threads,
         |claims, send| {
-            if let Err(e) = work(bench, job, chunk, claims, &shared, &done) {
+            if let Err(e) = work(workbench, job, chunk, claims, &shared, &done) {
                 shared.limit.store(0, Ordering::Relaxed);
                 let _ = send.send(e);
             }
@@ -164,14 +164,14 @@ fn make(job: &Sweep, chunk: u64, index: usize, scratch: &mut Vec<(i64, i64)>) ->
 
 /// A worker: while the children answer one batch, it makes the next.
 fn work(
-    bench: &Workbench,
+    workbench: &Workbench,
     job: &Sweep,
     chunk: u64,
     mut claims: parallel::Claims,
     shared: &Shared,
     done: &AtomicU64,
 ) -> Result<(), SearchError> {
-    let mut runners: Vec<Runner> = job.programs.iter().map(|p| bench.runner(p)).collect();
+    let mut runners: Vec<Runner> = job.programs.iter().map(|p| workbench.runner(p)).collect();
     let mut scratch = Vec::new();
     let claim = |claims: &mut parallel::Claims| {
         // Past the lowest failure, nothing this worker finds can be reported.

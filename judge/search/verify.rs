@@ -46,7 +46,7 @@ pub fn count(request: &Request) -> Result<u64, SearchError> {
 
 /// How long the whole bound would take on this machine: a short sweep of random arrays of the
 /// longest length gives the time per value, and the bound holds a known number of values.
-pub fn estimate(bench: &Workbench, programs: &[Program], request: &Request) -> Result<Duration, SearchError> {
+pub fn estimate(workbench: &Workbench, programs: &[Program], request: &Request) -> Result<Duration, SearchError> {
     let (low, high, max_len) = (request.low, request.high, request.max_len);
     let base = (i64::from(high) - i64::from(low) + 1) as u64;
     let counts = lengths(base, max_len).ok_or(SearchError::Bound(Bound::TooMany { base, max_len }))?;
@@ -58,7 +58,7 @@ pub fn estimate(bench: &Workbench, programs: &[Program], request: &Request) -> R
         out.extend((0..max_len).map(|_| rng.range(low, high)));
     };
     let job = Sweep { total: sample, case: &make, max_len, programs, threads: request.jobs };
-    let swept = sweep::sweep(bench, &job, &mut |_| {})?;
+    let swept = sweep::sweep(workbench, &job, &mut |_| {})?;
     Ok(swept.elapsed.mul_f64(values / (sample * max_len as u64) as f64))
 }
 
@@ -66,7 +66,7 @@ pub fn estimate(bench: &Workbench, programs: &[Program], request: &Request) -> R
 const CALIBRATION: u64 = 400_000;
 
 pub fn verify(
-    bench: &Workbench,
+    workbench: &Workbench,
     programs: &[Program],
     request: &Request,
     progress: &mut dyn FnMut(u64),
@@ -77,24 +77,24 @@ pub fn verify(
     let counts = lengths(base, max_len).expect("count checked the bound");
     let make = |index: u64, values: &mut Vec<i32>| decode(index, &counts, base, low, values);
     let job = Sweep { total, case: &make, max_len, programs, threads: request.jobs };
-    let swept = sweep::sweep(bench, &job, progress)?;
+    let swept = sweep::sweep(workbench, &job, progress)?;
     let rate = Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: programs.len(), jobs: request.jobs };
-    let slow = if swept.found.is_none() { slow_ones(bench, programs, &swept)? } else { Vec::new() };
+    let slow = if swept.found.is_none() { slow_ones(workbench, programs, &swept)? } else { Vec::new() };
     let example = swept
         .found
         .map(|found| {
             let origin = Origin::Swept(found.index);
-            counterexample(bench, programs, found, origin)
+            counterexample(workbench, programs, found, origin)
         })
         .transpose()?;
-    let changes = Changed { changes: bench.changes(), confined: bench.unconfined.is_none() };
+    let changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };
     let saved = match (&example, request.save && !changes.is_error()) {
         (Some(example), true) => {
             let array = match example.origin {
                 Origin::Swept(index) => index + 1,
                 Origin::Given(k) => k as u64 + 1,
             };
-            Some(save::save(bench, &format!("{}-verify-{array}", example.submission), &example.values)?)
+            Some(save::save(workbench, &format!("{}-verify-{array}", example.submission), &example.values)?)
         }
         _ => None,
     };
