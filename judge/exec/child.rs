@@ -9,12 +9,16 @@
 //! Time. A call is two requests: the input (which the driver decodes, then says so and waits),
 //! then `Go`. Between the two, and again once the call has answered and the solution's thread
 //! is off the CPU, the judge reads the kernel's account of that thread and of the whole child
-//! (`meter`). A call's time is the CPU time of the solution's thread, less what an empty call
-//! costs it (measured once per child, the same way), plus the CPU time of every other thread
-//! and process of the child, plus the time the call spent asleep by its own choice (sleeping,
+//! (`meter`). The driver also reads its thread's CPU clock around the call alone, through the
+//! system-call instruction (no function the solution defines can stand in for it). A call's
+//! time is that reading, taken where the judge's own agrees with it (`Took::with_claim`), else
+//! the judge's reading, each less what an empty call costs (the least seen, of empty calls at
+//! the child's start and of every call since); plus the CPU time of every other thread and
+//! process of the child; plus the time the call spent asleep by its own choice (sleeping,
 //! blocked: the wall time by the judge's clock less the time on a CPU and the time waiting for
 //! one, counted when over `ASLEEP`). Time spent waiting for a CPU the machine's load held back
-//! is not the call's: a verdict and a figure are the same on a busy machine and a quiet one.
+//! is not the call's: a verdict and a figure are the same on a busy machine and a quiet one,
+//! and a verdict never rests on the driver's reading.
 //! A call is stopped as TLE when its CPU time passes the limit, or when, asleep, its wall time
 //! less its waiting passes it; and, whatever the accounts say, at `FUSE` times the limit of
 //! wall time. A child's start-up (exec, the loader, static initialisers, the driver's own)

@@ -5,8 +5,8 @@ use std::time::Duration;
 /// What every call of a submission is held to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall time of one call, by the judge's own clock: from the request sent to the answer
-    /// read. The judge kills a call at it, whatever the child sends.
+    /// Time of one call, as `exec::child` counts it: CPU time by the kernel's account, and
+    /// sleep, not waits for a CPU. The judge stops a call at it, whatever the child sends.
     pub time: Duration,
     /// Resident memory of the child's processes during one call.
     pub memory_mib: u64,

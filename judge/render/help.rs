@@ -57,7 +57,7 @@ fn limits() -> String {
     format!(
         "\nverdicts, first one wins: CE (does not compile), TLE, MLE, OLE, RE, WA, AC. Each solution is\n\
          compiled on its own (edition {}, optimised, overflow checks off) and runs in its own process:\n\
-         the judge kills a call at the time limit by its own clock, watches its memory, and allows {}\n\
+         the judge stops a call at the time limit by the kernel's count of it, watches its memory, and allows {}\n\
          per stream of output per call.\n\
          exit status: 0 every solution got its expected verdict (or nothing failed), 1 one did not\n\
          (or a counterexample was found), 2 a judge error (a bad flag, case file, or changed stored data)\n",

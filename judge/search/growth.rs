@@ -42,7 +42,7 @@ pub fn input() -> Vec<i32> {
     crate::problem::generator::generate(crate::problem::generator::Shape::Uniform, MAX_LEN, 1406)
 }
 
-/// One size and the solution's fastest time there, by its own clock.
+/// One size and the solution's fastest time there, as the judge counts a call's.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
     pub n: usize,

@@ -226,7 +226,7 @@ fn work(
 }
 
 /// The answers to the batch sent to one submission: its first failing case and what it got,
-/// and the time it took by its own clock.
+/// and the time it took, counted as a call's is (its decoding included).
 fn collect(
     runner: &mut Runner,
     sent: bool,
