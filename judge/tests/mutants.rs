@@ -2,7 +2,7 @@
 //! mutants` exits 1 on any mutant that survives unlisted); here, that it covers every strategy
 //! the workspace ships, and that one mutant a stored case must kill is killed.
 
-use crate::common::{judge, source, text, Json, STRATEGIES};
+use crate::common::{judge, skipped, source, text, Json, STRATEGIES};
 
 const EQUIVALENTS: &str = "judge/search/equivalent_mutants.txt";
 
@@ -13,13 +13,34 @@ fn held() -> Vec<String> {
     line.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
 }
 
+/// The strategies the workspace ships: the files of `solutions/` the repository tracks (a
+/// user's own attempt there is not one); None outside a git checkout.
+fn shipped() -> Option<Vec<String>> {
+    let listed = std::process::Command::new("git")
+        .args(["ls-files", "--", "solutions/*.rs"])
+        .current_dir(source())
+        .output()
+        .ok()
+        .filter(|o| o.status.success() && !o.stdout.is_empty())?;
+    let text = String::from_utf8_lossy(&listed.stdout).into_owned();
+    let names = text.lines().filter_map(|l| l.strip_prefix("solutions/")?.strip_suffix(".rs"));
+    Some(names.filter(|n| !n.contains('/')).map(str::to_string).collect())
+}
+
 #[test]
 fn every_strategy_the_workspace_ships_is_held() {
     let mut held = held();
     held.sort();
-    let mut shipped: Vec<String> = STRATEGIES.iter().map(|s| s.to_string()).collect();
-    shipped.sort();
-    assert_eq!(held, shipped, "the hold: line of {EQUIVALENTS} and the shipped strategies");
+    let mut listed: Vec<String> = STRATEGIES.iter().map(|s| s.to_string()).collect();
+    listed.sort();
+    assert_eq!(held, listed, "the hold: line of {EQUIVALENTS} and the tests' list of strategies");
+    match shipped() {
+        Some(mut shipped) => {
+            shipped.sort();
+            assert_eq!(shipped, listed, "the strategies solutions/ holds in the repository and the tests' list");
+        }
+        None => skipped("not a git checkout: the strategies shipped could not be listed against the tests' list"),
+    }
 }
 
 #[test]
