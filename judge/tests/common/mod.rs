@@ -6,7 +6,6 @@
 //! `solutions/` (an attempt that is wrong, unfinished or does not compile) changes nothing
 //! here. Tests that only read share one copy, made once per test run.
 
-
 // The judge's own JSON reader, included whole; the tests do not write JSON with `opt`.
 #[path = "../../render/json.rs"]
 #[allow(dead_code)]
