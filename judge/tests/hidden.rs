@@ -6,19 +6,7 @@
 //! The memory classes need the kernel's count of a cgroup: where the judge can make none it
 //! says so in its report, and this test then checks only what holds without one (and says so).
 
-use crate::common::{solution, text, Copy, Json, CORRECT};
-
-/// Plants `solutions/wrong/NAME.rs` tagged with `expect` (`solutions/NAME.rs` for AC): `items`
-/// above the impl, `body` before a correct answer.
-fn plant(copy: &Copy, name: &str, expect: &str, items: &str, body: &str) {
-    let method = format!(
-        "{items}\nimpl Solution {{\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {{\n{body}\n{CORRECT}\n    }}\n}}\n"
-    );
-    match expect {
-        "AC" => copy.write(&format!("solutions/{name}.rs"), &method),
-        tag => copy.write(&format!("solutions/wrong/{name}.rs"), &format!("// expect: {tag}\n{method}")),
-    };
-}
+use crate::common::{plant_tagged as plant, solution, text, Copy, Json};
 
 /// The C functions the planted files call, declared as a solution may.
 const LIBC: &str = r#"extern "C" {

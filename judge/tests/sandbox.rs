@@ -7,19 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{cache, processes_with, skipped, solution, text, Copy, Json, CORRECT, STRATEGIES};
-
-/// Plants `solutions/wrong/NAME.rs`, tagged with the verdict it must get (`solutions/NAME.rs`
-/// for AC), with `items` above the impl and `body` before a correct answer.
-fn plant(copy: &Copy, name: &str, expect: &str, items: &str, body: &str) {
-    let method = format!(
-        "{items}\nimpl Solution {{\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {{\n{body}\n{CORRECT}\n    }}\n}}\n"
-    );
-    match expect {
-        "AC" => copy.write(&format!("solutions/{name}.rs"), &method),
-        tag => copy.write(&format!("solutions/wrong/{name}.rs"), &format!("// expect: {tag}\n{method}")),
-    };
-}
+use crate::common::{cache, plant_tagged as plant, processes_with, skipped, solution, text, Copy, Json, STRATEGIES};
 
 /// Whether the judge runs children in a sandbox here; where it cannot, `--sandbox require`
 /// must refuse with the reason.

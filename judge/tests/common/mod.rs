@@ -235,6 +235,18 @@ pub fn text<'a>(value: &'a Json, key: &str) -> &'a str {
 }
 
 /// Live processes whose command line mentions `marker`.
+/// Plants `solutions/wrong/NAME.rs` in `copy`, tagged with the verdict it must get
+/// (`solutions/NAME.rs` for AC): `items` above the impl, `body` before a correct answer.
+pub fn plant_tagged(copy: &Copy, name: &str, expect: &str, items: &str, body: &str) {
+    let method = format!(
+        "{items}\nimpl Solution {{\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {{\n{body}\n{CORRECT}\n    }}\n}}\n"
+    );
+    match expect {
+        "AC" => copy.write(&format!("solutions/{name}.rs"), &method),
+        tag => copy.write(&format!("solutions/wrong/{name}.rs"), &format!("// expect: {tag}\n{method}")),
+    };
+}
+
 /// Says, past the test harness's capture of `eprintln!`, that a test could not run its
 /// subject here and why: a skip is never a quiet pass.
 pub fn skipped(what: &str) {
