@@ -985,6 +985,56 @@ mod tests {
         assert_eq!(status.unwrap().code(), Some(0));
     }
 
+    /// A child cloned into a cgroup v2 folder is born there. Where no v2 hierarchy can be
+    /// written, the test says so on the terminal.
+    #[test]
+    fn a_clone_into_a_cgroup_is_born_in_it() {
+        let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+        let point = mounts.lines().find_map(|l| {
+            let (before, after) = l.split_once(" - ")?;
+            after.starts_with("cgroup2 ").then(|| before.split(' ').nth(4).map(str::to_string)).flatten()
+        });
+        let folder = point.map(|p| PathBuf::from(p).join(format!("judge-sys-test-{}", std::process::id())));
+        let Some(folder) = folder.filter(|f| std::fs::create_dir(f).is_ok()) else {
+            let line = "\nSKIPPED on this machine: no writable cgroup v2 hierarchy for clone3 into a cgroup\n";
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+            return;
+        };
+        let dir = std::fs::File::open(&folder).unwrap();
+        let fd = std::os::fd::AsRawFd::as_raw_fd(&dir);
+        // The clone tells its pid on one pipe, then waits on the other until it has been seen.
+        let (told, tell) = pipe().unwrap();
+        let (wait, release) = pipe().unwrap();
+        let forked = std::thread::spawn(move || {
+            in_child(move || {
+                // SAFETY: this fork of the test process has one thread; the clone only reads
+                // and exits.
+                match unsafe { clone_into_cgroup(0, fd) }? {
+                    None => {
+                        let _ = read(wait, &mut [0]);
+                        exit_now(0)
+                    }
+                    Some(clone) => {
+                        write_all(tell, &clone.to_ne_bytes())?;
+                        exit_like(wait_for(clone)?)
+                    }
+                }
+            })
+        });
+        let mut pid = [0u8; 4];
+        assert_eq!(read(told, &mut pid).unwrap(), 4);
+        let members = std::fs::read_to_string(folder.join("cgroup.procs")).unwrap();
+        write_all(release, b"g").unwrap();
+        let status = forked.join().unwrap();
+        for fd in [told, tell, wait, release] {
+            close(fd);
+        }
+        let _ = std::fs::remove_dir(&folder);
+        assert_eq!(status.unwrap().code(), Some(0));
+        let pid = u32::from_ne_bytes(pid).to_string();
+        assert!(members.lines().any(|m| m == pid), "clone {pid} not among {members:?}");
+    }
+
     #[test]
     fn clones_wait_and_mirror_endings() {
         let status = in_child(|| {
