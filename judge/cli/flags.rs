@@ -11,7 +11,7 @@ use super::value::{Kind, Value};
 use super::Command::{self, Bench, Bless, Diagnostics, Gen, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
 use crate::exec::limits::Limits;
 use crate::judging::mutate::Operator;
-use crate::judging::workbench::Sandbox;
+use crate::judging::workbench::{Cgroup, Sandbox};
 use crate::problem::generator::Shape;
 use crate::problem::MAX_LEN;
 
@@ -38,6 +38,7 @@ pub const FORMATS: [(&str, Format); 2] = [("text", Format::Text), ("json", Forma
 pub const COLORS: [(&str, Color); 3] = [("auto", Color::Auto), ("always", Color::Always), ("never", Color::Never)];
 pub const SANDBOXES: [(&str, Sandbox); 3] =
     [("auto", Sandbox::Auto), ("require", Sandbox::Require), ("off", Sandbox::Off)];
+pub const CGROUPS: [(&str, Cgroup); 2] = [("auto", Cgroup::Auto), ("off", Cgroup::Off)];
 
 /// The words of a choice table.
 const fn words<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
@@ -53,6 +54,7 @@ const fn words<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'st
 static FORMAT_WORDS: [&str; 2] = words(&FORMATS);
 static COLOR_WORDS: [&str; 3] = words(&COLORS);
 static SANDBOX_WORDS: [&str; 3] = words(&SANDBOXES);
+static CGROUP_WORDS: [&str; 2] = words(&CGROUPS);
 
 /// What a choice flag's word stands for; the parser has refused any other word.
 fn chosen<T: Copy>(table: &[(&'static str, T)], value: Value) -> T {
@@ -124,6 +126,7 @@ pub struct Args {
     pub format: Format,
     pub color: Color,
     pub sandbox: Sandbox,
+    pub cgroup: Cgroup,
     pub leetcode_rust: String,
     pub verbose: bool,
     pub all_failures: bool,
@@ -167,7 +170,7 @@ fn count(value: Value) -> u64 {
 }
 
 /// The flags, in the order help lists them.
-pub static FLAGS: [&Flag; 33] = [
+pub static FLAGS: [&Flag; 34] = [
     &SOLUTION,
     &CASE,
     &CASES,
@@ -179,6 +182,7 @@ pub static FLAGS: [&Flag; 33] = [
     &FORMAT,
     &COLOR,
     &SANDBOX,
+    &CGROUP,
     &LEETCODE_RUST,
     &VERBOSE,
     &ALL_FAILURES,
@@ -350,6 +354,17 @@ pub static SANDBOX: Flag = Flag {
     repeats: &[],
     help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off",
     set: |args, value| args.sandbox = chosen(&SANDBOXES, value),
+};
+
+pub static CGROUP: Flag = Flag {
+    name: "--cgroup",
+    kind: Kind::Choice(&CGROUP_WORDS),
+    placeholder: "WHEN",
+    commands: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
+    default: Default::Value(|| Value::Text(CGROUPS[0].0.into())),
+    repeats: &[],
+    help: "a cgroup per child, where one can be made: the kernel counts all its memory and CPU time, and holds it to one CPU; off reads /proc",
+    set: |args, value| args.cgroup = chosen(&CGROUPS, value),
 };
 
 pub static LEETCODE_RUST: Flag = Flag {

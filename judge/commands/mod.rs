@@ -80,6 +80,7 @@ fn setup(args: &Args) -> Setup<'_> {
         rust_version: &args.leetcode_rust,
         compile_limit: args.compile_limit,
         sandbox: args.sandbox,
+        cgroup: args.cgroup,
     }
 }
 

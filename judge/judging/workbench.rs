@@ -32,6 +32,16 @@ pub enum Sandbox {
     Off,
 }
 
+/// Whether children get a cgroup cell each: `--cgroup`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cgroup {
+    /// Where one can be made; otherwise say so and read /proc.
+    #[default]
+    Auto,
+    /// Never: memory and CPU time from /proc.
+    Off,
+}
+
 /// Which submissions a command takes when none is named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chosen {
@@ -70,6 +80,8 @@ pub struct Setup<'a> {
     pub compile_limit: std::time::Duration,
     /// Whether children (and rustc) run in a sandbox.
     pub sandbox: Sandbox,
+    /// Whether children get a cgroup cell each.
+    pub cgroup: Cgroup,
 }
 
 /// Why nothing could be done.
@@ -125,7 +137,7 @@ impl Workbench {
         let cache = workspace.cache.clone();
         let probed = std::thread::spawn(move || (choice != Sandbox::Off).then(|| sandbox::probe_remembered(&cache)));
         // Only a command that runs solutions needs cells; a few are made now, together.
-        let runs = setup.limits.is_some();
+        let runs = setup.limits.is_some() && setup.cgroup == Cgroup::Auto;
         let cells = std::thread::spawn(move || {
             let cells = runs.then(Cells::open)?;
             if let Ok(cells) = &cells {
@@ -171,6 +183,7 @@ impl Workbench {
         let (cells, uncounted) = match cells {
             Some(Ok(cells)) => (Some(cells), None),
             Some(Err(why)) => (None, Some(why)),
+            None if setup.cgroup == Cgroup::Off => (None, Some("--cgroup off was given".to_string())),
             None => (None, None),
         };
         let compiler = Compiler::new(&workspace.cache, settings, sandboxed).map_err(SetupError::Compiler)?;
