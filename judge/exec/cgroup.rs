@@ -47,19 +47,6 @@ pub enum Version {
     V2,
 }
 
-/// What a cell's counters say now.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Usage {
-    pub memory_kib: u64,
-    /// The most it held since the peak was last reset; None where the kernel cannot reset it
-    /// (cgroup v2 before Linux 6.12).
-    pub peak_kib: Option<u64>,
-    /// CPU time of every task in it, ever.
-    pub cpu_ns: u64,
-    /// How many of its processes the kernel's out-of-memory killer has killed, ever.
-    pub oom_kills: u64,
-}
-
 /// The judge's cells, shared by every child of a run; made on demand, kept for reuse, and
 /// removed when the last handle goes.
 #[derive(Clone)]
@@ -299,7 +286,7 @@ impl Cell {
     /// kernel frees a killed child's memory after it leaves): a new child must not start near
     /// its limit.
     fn is_empty(&self) -> bool {
-        if self.usage().memory_kib > LEFT_OVER_KIB {
+        if self.memory_kib() > LEFT_OVER_KIB {
             return false;
         }
         let mut buffer = [0u8; 256];
@@ -347,20 +334,36 @@ impl Cell {
         self.files.peak.write_at(b"0", 0).is_ok()
     }
 
-    pub fn usage(&self) -> Usage {
-        let mut buffer = [0u8; 1024];
-        let number = |file: &File, buffer: &mut [u8]| procfs::reread(file, buffer).trim().parse::<u64>().unwrap_or(0);
-        let memory_kib = number(&self.files.memory, &mut buffer) >> 10;
-        let peak = procfs::reread(&self.files.peak, &mut buffer).trim().parse::<u64>().ok().map(|b| b >> 10);
-        let oom_kills = field(procfs::reread(&self.files.events, &mut buffer), "oom_kill").unwrap_or(0);
-        let cpu_ns = match (&self.files.cpu, self.folders.len()) {
-            (None, _) => 0,
-            (Some(cpu), _) if self.clone_folder().is_some() => {
+    /// What it holds now, in KiB.
+    pub fn memory_kib(&self) -> u64 {
+        let mut buffer = [0u8; 64];
+        procfs::reread(&self.files.memory, &mut buffer).trim().parse::<u64>().unwrap_or(0) >> 10
+    }
+
+    /// The most it held since the peak was last reset, in KiB; None where the kernel cannot
+    /// reset it (cgroup v2 before Linux 6.12).
+    pub fn peak_kib(&self) -> Option<u64> {
+        let mut buffer = [0u8; 64];
+        procfs::reread(&self.files.peak, &mut buffer).trim().parse::<u64>().ok().map(|b| b >> 10)
+    }
+
+    /// The CPU time of every task in it, ever (0 where the cell does not count it).
+    pub fn cpu_ns(&self) -> u64 {
+        let mut buffer = [0u8; 512];
+        match &self.files.cpu {
+            None => 0,
+            // v2's cpu.stat, in microseconds; v1's cpuacct.usage, in nanoseconds.
+            Some(cpu) if self.clone_folder().is_some() => {
                 field(procfs::reread(cpu, &mut buffer), "usage_usec").unwrap_or(0).saturating_mul(1000)
             }
-            (Some(cpu), _) => number(cpu, &mut buffer),
-        };
-        Usage { memory_kib, peak_kib: peak, cpu_ns, oom_kills }
+            Some(cpu) => procfs::reread(cpu, &mut buffer).trim().parse::<u64>().unwrap_or(0),
+        }
+    }
+
+    /// How many of its processes the out-of-memory killer killed, ever.
+    pub fn oom_kills(&self) -> u64 {
+        let mut buffer = [0u8; 512];
+        field(procfs::reread(&self.files.events, &mut buffer), "oom_kill").unwrap_or(0)
     }
 
     /// Whether the cell counts CPU time (v1 without cpuacct does not).

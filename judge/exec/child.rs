@@ -250,8 +250,11 @@ impl Took {
 /// The judging thread's own account: the time it waited for a CPU is time it was late to see
 /// an answer, not time the call took.
 fn judge_account() -> Account {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    Account::parse(&text).unwrap_or_default()
+    thread_local! {
+        static OWN: Option<std::fs::File> = std::fs::File::open("/proc/thread-self/schedstat").ok();
+    }
+    let mut text = [0u8; 128];
+    OWN.with(|own| own.as_ref().and_then(|file| Account::parse(procfs::reread(file, &mut text)))).unwrap_or_default()
 }
 
 fn nanos(d: Duration) -> u64 {
@@ -287,8 +290,8 @@ impl Child {
             .envs(ALLOCATOR.map(|(name, value)| (name, value.to_string())))
             .stdout(stdout_write)
             .stderr(stderr_write);
-        let cpu_at_spawn = cell.as_ref().map_or(0, |cell| cell.usage().cpu_ns);
-        let kills = cell.as_ref().map_or(0, |cell| cell.usage().oom_kills);
+        let cpu_at_spawn = cell.as_ref().map_or(0, |cell| cell.cpu_ns());
+        let kills = cell.as_ref().map_or(0, |cell| cell.oom_kills());
         let process = match &cell {
             Some(cell) => cell.spawn(command)?,
             None => command.spawn()?,

@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 use super::cgroup::Lease;
 use super::procfs::{self, Account};
 
+/// Looks at a thread that is still on the CPU before `settle` sleeps between looks.
+const YIELDS: u32 = 50;
+
 /// The processes of one child.
 pub struct Meter {
     /// The program: what the child's binary runs as.
@@ -124,9 +127,9 @@ impl Meter {
     /// program's own high-water mark stands in for it).
     pub fn read(&self) -> Reading {
         if let Some(cell) = &self.cell {
-            let usage = cell.usage();
-            let peak = usage.peak_kib.unwrap_or_else(|| self.read_program().peak_kib);
-            return Reading { resident_kib: usage.memory_kib, peak_kib: peak.max(usage.memory_kib) };
+            let memory_kib = cell.memory_kib();
+            let peak = cell.peak_kib().unwrap_or_else(|| self.read_program().peak_kib);
+            return Reading { resident_kib: memory_kib, peak_kib: peak.max(memory_kib) };
         }
         let mut reading = Reading::default();
         for pid in self.processes() {
@@ -151,7 +154,7 @@ impl Meter {
     /// How many of the child's processes the kernel's out-of-memory killer has killed, ever
     /// (with a cell; 0 without).
     pub fn oom_kills(&self) -> u64 {
-        self.cell.as_ref().map_or(0, |cell| cell.usage().oom_kills)
+        self.cell.as_ref().map_or(0, |cell| cell.oom_kills())
     }
 
     /// The kernel's time now.
@@ -159,7 +162,7 @@ impl Meter {
         let mut text = [0u8; 256];
         let thread = self.thread.as_ref().and_then(|t| Account::parse(procfs::reread(&t.schedstat, &mut text)));
         let all_ns = match &self.cell {
-            Some(cell) if cell.counts_cpu() => cell.usage().cpu_ns,
+            Some(cell) if cell.counts_cpu() => cell.cpu_ns(),
             _ => self.processes().into_iter().map(cpu_of).sum(),
         };
         // A thread that cannot be read on its own (a kernel without scheduler statistics) is
@@ -170,23 +173,32 @@ impl Meter {
 
     /// Waits, up to `within`, until the solution's thread is off the CPU, so that its account
     /// is exact (the kernel brings a thread's account up to date when it leaves the CPU);
-    /// true if it is (false also when it is not known). It sleeps between looks: on a busy
-    /// machine the thread may need the very CPU the judge would spin on.
+    /// true if it is (false also when it is not known). It yields, then sleeps, between looks:
+    /// on a busy machine the thread may need the very CPU the judge would spin on.
     pub fn settle(&self, within: Duration) -> bool {
         let Some(thread) = &self.thread else { return false };
         let give_up = Instant::now() + within;
         let mut text = [0u8; 512];
-        let mut pause = Duration::from_micros(10);
-        loop {
+        let mut pause = Duration::from_micros(50);
+        for look in 0.. {
             if !procfs::runnable(procfs::reread(&thread.stat, &mut text)) {
                 return true;
             }
             if Instant::now() >= give_up {
                 return false;
             }
-            std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(1));
+            // A thread that has just answered is a few microseconds from its next read: look
+            // again at once, giving the CPU away between looks; then sleep, which the kernel
+            // rounds up to some 50 µs.
+            match look < YIELDS {
+                true => std::thread::yield_now(),
+                false => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_millis(1));
+                }
+            }
         }
+        false
     }
 
     /// Whether the solution's thread is asleep (off the CPU and not waiting for one); None

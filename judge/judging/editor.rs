@@ -51,19 +51,28 @@ pub struct Project {
 
 /// The standard library's sources an editor reads: the build's toolchain's (LeetCode's own
 /// Rust, when it is installed, so that completion offers only what LeetCode has), or, where
-/// that toolchain has none (rustup's minimal profile leaves them out), those of the toolchain
-/// `rustc` stands for here.
+/// that toolchain has none (rustup's minimal profile leaves them out), those of rustup's
+/// default toolchain beside it, else of any toolchain beside it that has them. Read from
+/// rustup's folders, not by running rustc: this runs on every save.
 fn library(sysroot: &Path) -> PathBuf {
     let within = |root: &Path| root.join("lib/rustlib/src/rust/library");
     if within(sysroot).is_dir() {
         return within(sysroot);
     }
-    let default = std::process::Command::new("rustc").args(["--print", "sysroot"]).output().ok();
-    let default = default.filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
-    match default.map(PathBuf::from) {
-        Some(root) if within(&root).is_dir() => within(&root),
-        _ => within(sysroot),
-    }
+    let Some(toolchains) = sysroot.parent() else { return within(sysroot) };
+    let settings = toolchains.parent().map(|home| home.join("settings.toml"));
+    let default = settings.and_then(|s| std::fs::read_to_string(s).ok()).and_then(|text| {
+        let line = text.lines().find_map(|l| l.trim().strip_prefix("default_toolchain"))?;
+        Some(line.trim_start().strip_prefix('=')?.trim().trim_matches('"').to_string())
+    });
+    let mut beside: Vec<PathBuf> = std::fs::read_dir(toolchains).into_iter().flatten().flatten().map(|e| e.path()).collect();
+    beside.sort();
+    let chosen = beside
+        .iter()
+        .find(|t| default.as_deref().is_some_and(|d| t.file_name().is_some_and(|n| n.to_string_lossy().starts_with(d))))
+        .filter(|t| within(t).is_dir())
+        .or_else(|| beside.iter().find(|t| within(t).is_dir()));
+    chosen.map_or_else(|| within(sysroot), |t| within(t))
 }
 
 impl Project {

@@ -141,7 +141,9 @@ impl Workbench {
         let cells = std::thread::spawn(move || {
             let cells = runs.then(Cells::open)?;
             if let Ok(cells) = &cells {
-                cells.warm(WARM_CELLS);
+                // Made while the builds run: the first children find them ready.
+                let warming = cells.clone();
+                std::thread::spawn(move || warming.warm(WARM_CELLS));
             }
             Some(cells)
         });
