@@ -65,7 +65,8 @@ fn library(sysroot: &Path) -> PathBuf {
         let line = text.lines().find_map(|l| l.trim().strip_prefix("default_toolchain"))?;
         Some(line.trim_start().strip_prefix('=')?.trim().trim_matches('"').to_string())
     });
-    let mut beside: Vec<PathBuf> = std::fs::read_dir(toolchains).into_iter().flatten().flatten().map(|e| e.path()).collect();
+    let mut beside: Vec<PathBuf> =
+        std::fs::read_dir(toolchains).into_iter().flatten().flatten().map(|e| e.path()).collect();
     beside.sort();
     let chosen = beside
         .iter()
