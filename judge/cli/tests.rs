@@ -21,6 +21,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("--format", "json"),
     ("--color", "never"),
     ("--sandbox", "off"),
+    ("--cgroup", "off"),
     ("--leetcode-rust", "1.79"),
     ("--width", "80"),
     ("--file", "in put.txt"),
@@ -200,6 +201,9 @@ fn every_default_is_a_typed_value_whose_word_reads_back_to_it() {
     }
     for (word, sandbox) in flags::SANDBOXES {
         assert_eq!(parse(&["--sandbox", word]).unwrap().args().sandbox, sandbox);
+    }
+    for (word, cgroup) in flags::CGROUPS {
+        assert_eq!(parse(&["--cgroup", word]).unwrap().args().cgroup, cgroup);
     }
     for (word, color) in flags::COLORS {
         assert_eq!(parse(&["--color", word]).unwrap().args().color, color);
