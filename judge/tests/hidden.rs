@@ -145,8 +145,10 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
     let run = copy.judge(&["--format", "json", "--solution", "clock_liar"]);
     assert_eq!(run.status, 0, "{}", run.describe());
     let report = run.json();
+    // Each call sleeps 200 ms; its figure is that sleep, less the judge's own lateness in
+    // reading the reply (a fraction of a millisecond on a busy machine), never the liar's 1 ns.
     for time in times(&report, "clock_liar") {
-        assert!(time >= 200_000_000, "shown at {time} ns a case");
+        assert!(time >= 190_000_000, "shown at {time} ns a case");
     }
     // Ranked by the same figures.
     let bench = copy.judge(&[
@@ -166,7 +168,7 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
     let bench = bench.json();
     let liar_row = bench.get("results").unwrap().items().iter().find(|r| text(r, "strategy") == "clock_liar").cloned();
     let liar_row = liar_row.unwrap();
-    assert!(liar_row.get("median_ns").and_then(Json::as_i128).unwrap() >= 200_000_000, "{liar_row:?}");
+    assert!(liar_row.get("median_ns").and_then(Json::as_i128).unwrap() >= 190_000_000, "{liar_row:?}");
     assert!(liar_row.get("ratio_to_fastest").and_then(Json::as_f64).unwrap() > 1.0, "{liar_row:?}");
 }
 
