@@ -9,14 +9,19 @@
 //! a chain with the depth the lead form needs per pair of piles on vector min/max: the bound
 //! of `vector_min_max_pairs` (see each). Every floor prefetches (see `backwards!`).
 //!
-//! The arrays are those of `strategy_bench.sh` (splitmix64 from seed 42, values -1000..=1000),
-//! each call on the next one, on a copy made before the clock starts. A round times every
-//! entry on all the arrays (the median call's ns per pile); rounds alternate the entries'
-//! order. Printed: each entry's median over the rounds, and its ratio to the floor, the median
-//! of the per-round ratios with their range. The floors must give the same answers, and so
-//! must the strategies. Noise only slows an entry: run it a few times on a quiet machine
-//! (`taskset -c 1` keeps it on one core).
+//! The arrays are drawn by splitmix64 from seed 42, values -1000..=1000; each call is on the
+//! next one, on a copy made before the clock starts. A round times every entry on all the
+//! arrays (the median call's ns per pile); rounds alternate the entries' order. Where g++ is
+//! found, each round also runs the textbook approaches in C++ (`peers.cpp`, `g++ -O2`) on the
+//! same arrays. Printed: each entry's median over the rounds, and its ratio to the floor, the
+//! median of the per-round ratios with their range; then each textbook strategy's ratio to its
+//! C++ peer and every strategy's to the C++ four-variable loop. The floors must give the same
+//! answers, and so must the strategies and the peers. Noise only slows an entry: run it a few
+//! times on a quiet machine (`taskset -c 1` keeps it, and the peers, on one core).
 use std::hint::black_box;
+use std::io;
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::Instant;
 
 /// A strategy's method: the piles by value, the answer back.
@@ -176,7 +181,7 @@ mod vector {
 }
 
 /// glibc reads these at start: blocks up to 64 MiB come from the heap and freed memory is not
-/// given back, so no call pays for mmap, munmap or a trim (as in `strategy_bench.sh`).
+/// given back, so no call pays for mmap, munmap or a trim. The peers inherit them.
 const ALLOCATOR: [(&str, &str); 2] = [("MALLOC_MMAP_THRESHOLD_", "67108864"), ("MALLOC_TRIM_THRESHOLD_", "268435456")];
 
 fn main() {
@@ -193,10 +198,13 @@ fn main() {
     measure.join().expect("the measurement");
 }
 
+/// The seed the arrays are drawn from.
+const SEED: u64 = 42;
+
 fn measure() {
     let arg = |k: usize, default: usize| std::env::args().nth(k).map_or(default, |a| a.parse().expect("a count"));
     let (n, arrays, rounds) = (arg(1, 50_000), arg(2, 301), arg(3, 7));
-    let mut seed = 42;
+    let mut seed = SEED;
     let inputs: Vec<Vec<i32>> =
         (0..arrays).map(|_| (0..n).map(|_| (splitmix64(&mut seed) % 2001) as i32 - 1000).collect()).collect();
 
@@ -204,18 +212,39 @@ fn measure() {
     let entries = [&floors[..], &bounds[..], STRATEGIES].concat();
     let mut times = vec![Vec::new(); entries.len()];
     let mut answers: Vec<Vec<String>> = vec![Vec::new(); entries.len()];
+    let peers = Peers::build();
+    let mut peer_times: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut peer_answers: Vec<(String, String)> = Vec::new();
     for round in 0..rounds {
         let mut order: Vec<usize> = (0..entries.len()).collect();
         if round % 2 == 1 {
             order.reverse();
+        }
+        let peers_first = round % 2 == 0;
+        let mut run_peers = || {
+            let Ok(peers) = &peers else { return };
+            for (name, ns, letters) in peers.run(n, arrays) {
+                match peer_times.iter_mut().find(|(p, _)| *p == name) {
+                    Some((_, all)) => all.push(ns),
+                    None => peer_times.push((name.clone(), vec![ns])),
+                }
+                peer_answers.retain(|(p, _)| *p != name);
+                peer_answers.push((name, letters));
+            }
+        };
+        if peers_first {
+            run_peers();
         }
         for k in order {
             let (ns, got) = time(entries[k].1, &inputs);
             times[k].push(ns);
             answers[k] = got;
         }
+        if !peers_first {
+            run_peers();
+        }
     }
-    // The floors compute the same; so do the strategies.
+    // The floors compute the same; so do the strategies, and the peers.
     let strategies = floors.len() + bounds.len();
     for (k, (name, _)) in entries.iter().enumerate().skip(1) {
         let first = if k < floors.len() { 0 } else { strategies };
@@ -223,14 +252,106 @@ fn measure() {
             assert_eq!(answers[k], answers[first], "{name} and {} disagree", entries[first].0);
         }
     }
+    let letters: String = answers[strategies].iter().map(|a| &a[..1]).collect();
+    for (name, theirs) in &peer_answers {
+        assert_eq!(*theirs, letters, "the C++ peer {name} and {} disagree", entries[strategies].0);
+    }
 
     println!("n = {n}, {arrays} arrays, {rounds} rounds");
     println!("{:<30} {:>8}  to the floor", "", "ns/pile");
     for (k, (name, _)) in entries.iter().enumerate() {
-        let mut ratios: Vec<f64> = times[k].iter().zip(&times[0]).map(|(t, f)| t / f).collect();
-        ratios.sort_by(f64::total_cmp);
-        let range = format!("(rounds {:.2}..{:.2})", ratios[0], ratios[ratios.len() - 1]);
-        println!("{name:<30} {:>8.3}  {:.2} {range}", median(&mut times[k]), median(&mut ratios));
+        let (ns, ratio) = (median(&mut times[k].clone()), ratio(&times[k], &times[0]));
+        println!("{name:<30} {ns:>8.3}  {ratio}");
+    }
+    match &peers {
+        Err(why) => println!("\nC++ peers not timed: {why}"),
+        Ok(_) => {
+            println!("\nC++ peers (peers.cpp, g++ -O2)  ns/pile  the strategy of that name to it");
+            for (name, ns) in &peer_times {
+                let Some(k) = entries.iter().position(|(e, _)| e == name) else { continue };
+                println!("cpp {name:<26} {:>8.3}  {}", median(&mut ns.clone()), ratio(&times[k], ns));
+            }
+            if let Some((_, loop_ns)) = peer_times.iter().find(|(name, _)| name == "four_scalars") {
+                println!("\nto the C++ four-variable loop");
+                for (k, (name, _)) in entries.iter().enumerate().skip(strategies) {
+                    println!("{name:<30} {:>8}  {}", "", ratio(&times[k], loop_ns));
+                }
+            }
+        }
+    }
+}
+
+/// The median of the per-round ratios of `times` to `to`, with their range.
+fn ratio(times: &[f64], to: &[f64]) -> String {
+    let mut ratios: Vec<f64> = times.iter().zip(to).map(|(t, f)| t / f).collect();
+    ratios.sort_by(f64::total_cmp);
+    format!("{:.2} (rounds {:.2}..{:.2})", median(&mut ratios), ratios[0], ratios[ratios.len() - 1])
+}
+
+/// The textbook approaches in C++, built for this run.
+struct Peers {
+    folder: PathBuf,
+}
+
+/// Why the peers are not timed.
+enum NoPeers {
+    /// No `g++` on the PATH.
+    NoCompiler,
+    /// The folder or the build could not be made.
+    Io(&'static str, io::Error),
+    /// g++ refused the file: what it said.
+    Refused(String),
+}
+
+impl std::fmt::Display for NoPeers {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            NoPeers::NoCompiler => write!(f, "no g++ found (install g++ to time them)"),
+            NoPeers::Io(what, error) => write!(f, "{what}: {error}"),
+            NoPeers::Refused(said) => write!(f, "g++ refused peers.cpp:\n{said}"),
+        }
+    }
+}
+
+impl Peers {
+    const SOURCE: &str = include_str!("peers.cpp");
+
+    fn build() -> Result<Peers, NoPeers> {
+        let folder = std::env::temp_dir().join(format!("floor-peers-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).map_err(|e| NoPeers::Io("a folder for the peers", e))?;
+        let peers = Peers { folder };
+        let source = peers.folder.join("peers.cpp");
+        std::fs::write(&source, Self::SOURCE).map_err(|e| NoPeers::Io("writing peers.cpp", e))?;
+        let built = Command::new("g++").args(["-O2", "-std=c++17", "-o"]).arg(peers.binary()).arg(&source).output();
+        match built {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Err(NoPeers::NoCompiler),
+            Err(e) => Err(NoPeers::Io("running g++", e)),
+            Ok(out) if !out.status.success() => Err(NoPeers::Refused(String::from_utf8_lossy(&out.stderr).into())),
+            Ok(_) => Ok(peers),
+        }
+    }
+
+    fn binary(&self) -> PathBuf {
+        self.folder.join("peers")
+    }
+
+    /// One round: each peer's name, its median call's ns per pile, and its answers' letters.
+    fn run(&self, n: usize, arrays: usize) -> Vec<(String, f64, String)> {
+        let out = Command::new(self.binary()).args([n.to_string(), arrays.to_string(), SEED.to_string()]).output();
+        let out = out.expect("the peers run");
+        assert!(out.status.success(), "the peers failed: {}", String::from_utf8_lossy(&out.stderr));
+        let parse = |line: &str| {
+            let mut words = line.split_whitespace();
+            let (name, ns, letters) = (words.next()?, words.next()?.parse().ok()?, words.next().unwrap_or(""));
+            Some((name.to_string(), ns, letters.to_string()))
+        };
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| parse(l).expect("a peer's line")).collect()
+    }
+}
+
+impl Drop for Peers {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.folder);
     }
 }
 
