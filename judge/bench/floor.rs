@@ -84,6 +84,7 @@ macro_rules! backwards {
 /// Xeon of the README, a copy of it with the 4 KiB of the stones variants ran 1 to 24% slower
 /// in five runs, and a copy of `floor` 1 to 3% slower in two.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 fn prefetch(group: &[i32]) {
     // SAFETY: a prefetch is only a hint to the cache: it never faults, and nothing is read
     // through the pointer, made by wrapping arithmetic.
@@ -122,13 +123,13 @@ fn floor_max(piles: Vec<i32>) -> String {
 /// has SSE4.1; then the bound the lead form can reach on vector min/max, which computes
 /// something else.
 fn floors() -> (Entries, Entries) {
-    let (mut floors, mut bounds): (Entries, Entries) = (vec![("floor", floor), ("floor_max", floor_max)], Vec::new());
+    let floors: Entries = vec![("floor", floor), ("floor_max", floor_max)];
     #[cfg(target_arch = "x86_64")]
     if is_x86_feature_detected!("sse4.1") {
-        floors.push(("floor_vector", vector::floor));
-        bounds.push(("floor_vector_pairs", vector::floor_pairs));
+        let vector: Entries = vec![("floor_vector", vector::floor)];
+        return ([floors, vector].concat(), vec![("floor_vector_pairs", vector::floor_pairs)]);
     }
-    (floors, bounds)
+    (floors, Vec::new())
 }
 
 /// The chain on vector min/max (SSE4.1), x in lane 0 of an SSE register. Listed by `floors`
