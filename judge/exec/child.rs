@@ -13,16 +13,20 @@
 //! system-call instruction (no function the solution defines can stand in for it). A call's
 //! time is that reading, taken where the judge's own agrees with it (`Took::with_claim`), else
 //! the judge's reading, each less what an empty call costs (the least seen, of empty calls at
-//! the child's start and of every call since); plus the CPU time of every other thread and
-//! process of the child; plus the time the call spent asleep by its own choice (sleeping,
-//! blocked: the wall time by the judge's clock less the time on a CPU and the time waiting for
-//! one, counted when over `ASLEEP`). Time spent waiting for a CPU the machine's load held back
-//! is not the call's: a verdict and a figure are the same on a busy machine and a quiet one,
-//! and a verdict never rests on the driver's reading.
+//! the child's start and of every call since); plus the larger of two: the CPU time of every
+//! other thread and process of the child, and the time the solution's thread spent asleep by
+//! its own choice (sleeping, blocked, waiting on its own workers: the wall time by the judge's
+//! clock less the time on a CPU and the time waiting for one, counted when over `ASLEEP`).
+//! Time the solution's thread spent waiting for a CPU the machine's load held back is not the
+//! call's: a verdict and a figure of a single-threaded solution are the same on a busy machine
+//! and a quiet one (one that waits on its own threads is charged their waits for a CPU), and
+//! a verdict never rests on the driver's reading.
 //! A call is stopped as TLE when its CPU time passes the limit, or when, asleep, its wall time
 //! less its waiting passes it; and, whatever the accounts say, at `FUSE` times the limit of
 //! wall time. A child's start-up (exec, the loader, static initialisers, the driver's own)
-//! past `STARTUP_FREE` of CPU time is charged to its first call.
+//! past `STARTUP_FREE` of CPU time is charged to its first call; a start-up is stopped at the
+//! limit by its CPU time, or, asleep, by its wall time less its waiting, and whatever the
+//! accounts say at `fuse`.
 //!
 //! Memory: the cell's account where there is one (the kernel kills past the limit, and the
 //! judge counts its kills), else the resident memory of all its processes read from /proc while
@@ -64,8 +68,9 @@ const REQUEST_PIPE: usize = 1 << 20;
 const POLL: Duration = Duration::from_millis(5);
 /// How long a child whose reply pipe closed may take to exit before it is killed.
 const GRACE: Duration = Duration::from_millis(200);
-/// How long a child may take to start, by the judge's clock, whatever its CPU time: a loaded
-/// machine can take a while to start a process.
+/// How long a child may take to start, or to decode an input, by the judge's clock, whatever
+/// its accounts say: at least this, and at least `FUSE` times the time limit (see `fuse`). A
+/// machine loaded far past its cores can take seconds to start a process.
 const STARTUP: Duration = Duration::from_secs(10);
 /// CPU time a child's start-up may take before the rest is charged to its first call; a
 /// start without static initialisers of its own takes a few milliseconds.
@@ -201,8 +206,12 @@ struct Watch {
     /// The wall time it may take whatever the accounts say.
     wall: Duration,
     /// Whether it is a call of the solution, whose sleep is its own; a start-up or a decoding
-    /// is held to its CPU time and `wall` only.
+    /// is held to its CPU time and `wall`, and a start-up also to its sleep (`start_up`).
     call: bool,
+    /// For a start-up, the program's main thread's account when it began.
+    start_up: Option<Account>,
+    /// For a call, how long the program's other threads had waited for a CPU when it began.
+    others_waits: Vec<(u32, u64)>,
     /// Time the call is charged beyond its own (the child's start-up, for a first call).
     owed: Duration,
     /// When the answer arrived: the call's wall time ends there, not when its thread was seen
@@ -257,6 +266,12 @@ fn judge_account() -> Account {
     OWN.with(|own| own.as_ref().and_then(|file| Account::parse(procfs::reread(file, &mut text)))).unwrap_or_default()
 }
 
+/// The wall time a start-up or a decoding may take whatever the accounts say; until then a
+/// start-up is held to its CPU time and, asleep, to its wall time less its waiting (`over_time`).
+fn fuse(limits: &Limits) -> Duration {
+    STARTUP.max(limits.time * FUSE)
+}
+
 fn nanos(d: Duration) -> u64 {
     d.as_nanos().try_into().unwrap_or(u64::MAX)
 }
@@ -300,7 +315,7 @@ impl Child {
         drop((request_read, reply_write));
         let sandboxed = matches!(housing.isolation, Isolation::Sandbox);
         let started = match sandboxed {
-            true => Meter::sandbox(process.id(), STARTUP, cell),
+            true => Meter::sandbox(process.id(), fuse(&limits), cell),
             false => {
                 watchdog::watch(process.id());
                 Ok(Meter::process(process.id(), cell))
@@ -373,7 +388,7 @@ impl Child {
         self.seq += 1;
         self.send(Arc::new(Request::Call { values: values.into() }.encode(self.seq)))?;
         let mut peak = Reading::default();
-        let mut decoding = self.watch(self.limits.time, STARTUP, false, Duration::ZERO);
+        let mut decoding = self.watch(self.limits.time, fuse(&self.limits), false, Duration::ZERO);
         match self.wait(self.seq, &mut decoding, &mut peak)? {
             Reply::Loaded => {}
             other => return Err(self.unexpected(other)),
@@ -416,8 +431,9 @@ impl Child {
     }
 
     fn watch(&self, limit: Duration, wall: Duration, call: bool, owed: Duration) -> Watch {
+        let others_waits = if call { self.meter.others_waits() } else { Vec::new() };
         let (start, clock, judge) = (Instant::now(), self.meter.clock(), judge_account());
-        Watch { start, clock, judge, limit, wall, call, owed, answered: None }
+        Watch { start, clock, judge, limit, wall, call, start_up: None, others_waits, owed, answered: None }
     }
 
     /// The time a watched call took, by the kernel's accounts now; `done` when it answered
@@ -439,10 +455,19 @@ impl Child {
         // Its own thread may share a CPU with the judge's: what it ran while the judge waited
         // is not late twice.
         let late = late.saturating_sub(ran);
-        let asleep = wall.saturating_sub(ran + waited + late);
+        // What its other threads waited for a CPU meanwhile is not its sleep either. (Threads
+        // of its own that keep one another waiting use CPU time, which counts as `others`.)
+        let others_waited = match others > OTHERS && watch.call {
+            true => Duration::from_nanos(self.others_waited(watch)),
+            false => Duration::ZERO,
+        };
+        let asleep = wall.saturating_sub(ran + waited + late + others_waited);
         let asleep = if asleep > ASLEEP { asleep } else { Duration::ZERO };
         let own = ran.saturating_sub(Duration::from_nanos(self.empty.ran));
-        let extra = others + asleep + watch.owed;
+        // While the solution's thread sleeps, its other threads and processes may work: a
+        // thread that waits on a worker is asleep for as long as the worker runs. The larger
+        // of the two counts, not their sum, or that work would count twice.
+        let extra = others.max(asleep) + watch.owed;
         Took { time: own + extra, cpu: all + watch.owed, ran: thread.ran_ns, extra }
     }
 
@@ -457,12 +482,21 @@ impl Child {
             return Some(took.cpu.max(took.time));
         }
         if !watch.call {
-            return None;
+            // A start-up that sleeps (a static initialiser, say) is held to the limit by its
+            // wall time less its waiting, as a call is; one that waits for a CPU, by the fuse.
+            let (Some(then), Some((now, asleep))) = (watch.start_up, self.meter.start_up()) else { return None };
+            let own = wall.saturating_sub(Duration::from_nanos(now.since(then).waited_ns));
+            return (asleep && own > watch.limit).then_some(own);
         }
-        let waited = Duration::from_nanos(self.meter.clock().thread.since(watch.clock.thread).waited_ns);
-        let own = wall.saturating_sub(waited) + watch.owed;
         let asleep = self.meter.asleep().unwrap_or(true);
-        (asleep && own > watch.limit).then_some(own)
+        (asleep && took.time > watch.limit).then_some(took.time)
+    }
+
+    /// How long the program's threads but the solution's have waited for a CPU since `watch`
+    /// began (a thread started since, all its wait).
+    fn others_waited(&self, watch: &Watch) -> u64 {
+        let before = |tid: u32| watch.others_waits.iter().find(|(t, _)| *t == tid).map_or(0, |(_, w)| *w);
+        self.meter.others_waits().into_iter().map(|(tid, waited)| waited.saturating_sub(before(tid))).sum()
     }
 
     /// Sends a batch; several children can work on one batch at once. What it printed
@@ -539,8 +573,9 @@ impl Child {
         if self.ready {
             return Ok(());
         }
-        let mut watch = self.watch(self.limits.time + STARTUP_FREE, STARTUP, false, Duration::ZERO);
+        let mut watch = self.watch(self.limits.time + STARTUP_FREE, fuse(&self.limits), false, Duration::ZERO);
         watch.clock.all_ns = self.cpu_at_spawn.min(watch.clock.all_ns);
+        watch.start_up = self.meter.start_up().map(|(account, _)| account);
         match self.wait(0, &mut watch, &mut Reading::default())? {
             Reply::Ready => {}
             Reply::Refused { why: Refusal::NoStack } => {

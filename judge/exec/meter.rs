@@ -37,14 +37,39 @@ pub struct Meter {
     status: Option<File>,
     clear_refs: Option<File>,
     cell: Option<Lease>,
+    /// The program's main thread, where its start-up runs (the loader, static initialisers,
+    /// the driver's own set-up) until the driver has started the solution's thread.
+    main: Option<Thread>,
     /// The solution's thread, once the driver has started it.
     thread: Option<Thread>,
 }
 
-/// The solution's thread: its `schedstat` and `stat`, held open.
+/// A thread of the program: its id, its `schedstat` and `stat`, held open.
 struct Thread {
+    tid: u32,
     schedstat: File,
     stat: File,
+}
+
+impl Thread {
+    fn open(pid: u32, tid: u32) -> Option<Thread> {
+        let task = format!("/proc/{pid}/task/{tid}");
+        let (schedstat, stat) =
+            (File::open(format!("{task}/schedstat")).ok()?, File::open(format!("{task}/stat")).ok()?);
+        Some(Thread { tid, schedstat, stat })
+    }
+
+    fn account(&self) -> Option<Account> {
+        let mut text = [0u8; 256];
+        Account::parse(procfs::reread(&self.schedstat, &mut text))
+    }
+
+    /// Off the CPU and not waiting for one; None when its state cannot be read.
+    fn asleep(&self) -> Option<bool> {
+        let mut text = [0u8; 512];
+        let stat = procfs::reread(&self.stat, &mut text);
+        (!stat.is_empty()).then(|| !procfs::runnable(stat))
+    }
 }
 
 /// Memory, in KiB.
@@ -83,7 +108,8 @@ impl Meter {
     fn of(program: u32, init: Option<u32>, cell: Option<Lease>) -> Meter {
         let status = File::open(format!("/proc/{program}/status")).ok();
         let clear_refs = OpenOptions::new().write(true).open(format!("/proc/{program}/clear_refs")).ok();
-        Meter { program, init, status, clear_refs, cell, thread: None }
+        let main = Thread::open(program, program);
+        Meter { program, init, status, clear_refs, cell, main, thread: None }
     }
 
     /// The program's pid.
@@ -97,18 +123,31 @@ impl Meter {
         for tid in procfs::threads(self.program).into_iter().filter(|&t| t != self.program) {
             let task = format!("/proc/{}/task/{tid}", self.program);
             let named = std::fs::read_to_string(format!("{task}/comm")).is_ok_and(|c| c.trim_end() == name);
-            if !named {
-                continue;
+            if named {
+                self.thread = Thread::open(self.program, tid);
+                return self.thread.is_some();
             }
-            let (Ok(schedstat), Ok(stat)) =
-                (File::open(format!("{task}/schedstat")), File::open(format!("{task}/stat")))
-            else {
-                return false;
-            };
-            self.thread = Some(Thread { schedstat, stat });
-            return true;
         }
         false
+    }
+
+    /// The program's main thread's account, and whether it is asleep: how a start-up is told
+    /// from a start-up waiting for a CPU. None where it cannot be read.
+    pub fn start_up(&self) -> Option<(Account, bool)> {
+        let main = self.main.as_ref()?;
+        Some((main.account()?, main.asleep()?))
+    }
+
+    /// How long each of the program's threads but the solution's has waited for a CPU, ever:
+    /// (thread id, ns). A solution's thread that waits on its own workers is asleep while they
+    /// wait for a CPU, and that wait is the machine's, not the call's.
+    pub fn others_waits(&self) -> Vec<(u32, u64)> {
+        let solution = self.thread.as_ref().map(|t| t.tid);
+        let waited = |tid: u32| {
+            let text = std::fs::read_to_string(format!("/proc/{}/task/{tid}/schedstat", self.program)).ok()?;
+            Some((tid, Account::parse(&text)?.waited_ns))
+        };
+        procfs::threads(self.program).into_iter().filter(|&t| Some(t) != solution).filter_map(waited).collect()
     }
 
     /// Starts the peak again from what is held now.
@@ -159,8 +198,7 @@ impl Meter {
 
     /// The kernel's time now.
     pub fn clock(&self) -> Clock {
-        let mut text = [0u8; 256];
-        let thread = self.thread.as_ref().and_then(|t| Account::parse(procfs::reread(&t.schedstat, &mut text)));
+        let thread = self.thread.as_ref().and_then(Thread::account);
         let all_ns = match &self.cell {
             Some(cell) if cell.counts_cpu() => cell.cpu_ns(),
             _ => self.processes().into_iter().map(cpu_of).sum(),
@@ -204,10 +242,7 @@ impl Meter {
     /// Whether the solution's thread is asleep (off the CPU and not waiting for one); None
     /// when it is not known.
     pub fn asleep(&self) -> Option<bool> {
-        let thread = self.thread.as_ref()?;
-        let mut text = [0u8; 512];
-        let stat = procfs::reread(&thread.stat, &mut text);
-        (!stat.is_empty()).then(|| !procfs::runnable(stat))
+        self.thread.as_ref()?.asleep()
     }
 
     /// Every process of the child now: the program first, then what it started.
