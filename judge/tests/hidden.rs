@@ -59,14 +59,14 @@ fn memory_no_process_maps_is_counted_or_cannot_be_held() {
         for _ in 0..64 { let id = unsafe { shmget(0, 16 << 20, 0o1600) }; if id < 0 { break }\n\
             let at = unsafe { shmat(id, 0, 0) }; if at == -1 { break }\n\
             unsafe { std::ptr::write_bytes(at as *mut u8, 7, 16 << 20); shmdt(at); } held += 16; }\n\
-        if held < 400 { panic!(\"could not hide: {held} MiB\"); } }";
+        if held < 256 { panic!(\"could not hide: {held} MiB\"); } }";
     plant(&copy, "sysv", "RE", LIBC, sysv);
     // Pipe buffers, filled and never read: kernel memory.
     let pipes = "if stone_value.len() > 2 { let chunk = vec![7u8; 1 << 16]; let mut held = 0usize;\n\
         for _ in 0..512 { let mut fds = [0i32; 2]; if unsafe { pipe(fds.as_mut_ptr()) } != 0 { break }\n\
             unsafe { fcntl(fds[1], 1031, 1 << 20); fcntl(fds[1], 4, 0o4000); }\n\
             loop { let n = unsafe { write(fds[1], chunk.as_ptr(), chunk.len()) }; if n <= 0 { break } held += n as usize; } }\n\
-        if held < 400 << 20 { panic!(\"could not hide: {} MiB\", held >> 20); } }";
+        if held < 256 << 20 { panic!(\"could not hide: {} MiB\", held >> 20); } }";
     plant(&copy, "pipes", "RE", LIBC, pipes);
     // A child that touches 512 MiB and is gone before the next look at /proc.
     let brief = "if stone_value.len() > 2 { unsafe { let pid = fork(); if pid == 0 {\n\
@@ -175,11 +175,16 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
 #[test]
 fn work_before_the_first_call_and_signals_it_sends_itself_are_its_own() {
     let copy = Copy::new("startup", &["samples"]);
-    // A static initialiser that spins before the driver is ready.
+    // Static initialisers that spin, and that sleep, for 2 s before the driver is ready: a
+    // judge that does not charge start-up waits for them and then sees fast calls (AC).
     let constructor =
         "#[used]\n#[link_section = \".init_array\"]\nstatic SPIN_FIRST: extern \"C\" fn() = spin_first;\n\
-        extern \"C\" fn spin_first() { let mut x = 0u64; for i in 0..u64::MAX { x = std::hint::black_box(x ^ i); } }";
+        extern \"C\" fn spin_first() { let start = std::time::Instant::now();\n\
+            while start.elapsed() < std::time::Duration::from_secs(2) { std::hint::spin_loop(); } }";
     plant(&copy, "constructor", "TLE", constructor, "");
+    let sleeper = "#[used]\n#[link_section = \".init_array\"]\nstatic SLEEP_FIRST: extern \"C\" fn() = sleep_first;\n\
+        extern \"C\" fn sleep_first() { std::thread::sleep(std::time::Duration::from_secs(2)); }";
+    plant(&copy, "constructor_sleeps", "TLE", sleeper, "");
     // SIGSEGV sent to itself twice a call: plain std survives the first and dies at the second.
     plant(&copy, "double_segv", "RE", LIBC, "unsafe { raise(11); raise(11); }");
     // A hundred threads alive at once.
@@ -193,6 +198,8 @@ fn work_before_the_first_call_and_signals_it_sends_itself_are_its_own() {
         "--solution",
         "wrong/constructor",
         "--solution",
+        "wrong/constructor_sleeps",
+        "--solution",
         "wrong/double_segv",
         "--solution",
         "hundred_threads",
@@ -202,7 +209,42 @@ fn work_before_the_first_call_and_signals_it_sends_itself_are_its_own() {
     let report = run.json();
     let first = |name: &str| text(&solution(&report, name).get("results").unwrap().items()[0], "verdict").to_string();
     assert_eq!(first("wrong/constructor"), "TLE");
+    assert_eq!(first("wrong/constructor_sleeps"), "TLE");
     assert_eq!(first("wrong/double_segv"), "RE");
     let (_, reason) = failure(&report, "wrong/double_segv");
     assert!(reason.contains("signal 11"), "{reason}");
+}
+
+#[test]
+fn work_a_solution_hands_to_its_own_thread_counts_once() {
+    let copy = Copy::new("worker", &["samples"]);
+    // On example 4 (n = 7), a worker thread spins for 600 ms of its own CPU time while the
+    // solution's thread waits for it: 600 ms of work, not 600 ms of CPU plus 600 ms asleep.
+    let clock = "extern \"C\" { fn clock_gettime(clock: i32, time: *mut [i64; 2]) -> i32; }\n\
+        fn thread_cpu_ms() -> i64 { let mut t = [0i64; 2]; unsafe { clock_gettime(3, &mut t); } t[0] * 1000 + t[1] / 1_000_000 }";
+    let worker = "if stone_value.len() == 7 {\n\
+            let work = std::thread::spawn(|| { let start = thread_cpu_ms(); while thread_cpu_ms() - start < 600 { std::hint::spin_loop(); } });\n\
+            work.join().unwrap();\n\
+        }";
+    plant(&copy, "hands_off", "AC", clock, worker);
+    let run = copy.judge(&["--format", "json", "--solution", "hands_off"]);
+    assert_eq!(run.status, 0, "AC within the 1 s limit:\n{}", run.describe());
+    let report = run.json();
+    let results = solution(&report, "hands_off").get("results").unwrap().items().to_vec();
+    let example_4 = results.iter().find(|r| text(r, "case") == "samples/example-4").expect("example 4 was judged");
+    let time = example_4.get("time_ns").and_then(Json::as_i128).unwrap();
+    assert!(time >= 550_000_000, "the worker's 600 ms are counted: {time} ns");
+}
+
+#[test]
+fn a_static_too_large_to_build_is_ce_by_the_compile_memory_limit() {
+    let copy = Copy::new("huge-static", &["samples"]);
+    // 512 MiB of initialised data: rustc needs more than its 8 GiB of address space for it.
+    let table = "static TABLE: [u8; 512 << 20] = [1; 512 << 20];";
+    plant(&copy, "huge_table", "CE", table, "if TABLE[stone_value.len()] == 0 { return String::new(); }");
+    let run = copy.judge(&["--format", "json", "--solution", "wrong/huge_table", "--case", "samples/example-1"]);
+    assert_eq!(run.status, 0, "CE, as tagged, and no judge error:\n{}", run.describe());
+    let report = run.json();
+    let error = text(solution(&report, "wrong/huge_table"), "compile_error").to_string();
+    assert!(error.contains("compile memory limit"), "{error}");
 }
