@@ -261,3 +261,27 @@ fn a_file_someone_else_writes_during_a_run_is_named_and_in_the_sandbox_blames_no
         }
     }
 }
+
+/// A laptop with eight cores judges in sixteen lanes by default, on a two-core machine that is
+/// eight children at a time per core, each started, given its descriptors, timed and read
+/// under that load: every submission still gets its tag, run after run.
+#[test]
+fn many_more_lanes_than_cores_give_every_submission_its_tag() {
+    for jobs in ["16", "32"] {
+        for round in 1..=4 {
+            let run = crate::common::judge(&["--format", "json", "--jobs", jobs]);
+            let missed: Vec<String> = match Json::parse(&run.stdout) {
+                Ok(report) => report
+                    .get("solutions")
+                    .unwrap()
+                    .items()
+                    .iter()
+                    .filter(|s| text(s, "met") != "yes")
+                    .map(|s| format!("{} ({})", text(s, "name"), text(s, "verdict")))
+                    .collect(),
+                Err(_) => vec!["no report".into()],
+            };
+            assert_eq!(run.status, 0, "--jobs {jobs}, round {round}: not as tagged: {missed:?}\n{}", run.stderr);
+        }
+    }
+}
