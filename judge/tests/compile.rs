@@ -67,7 +67,7 @@ fn a_newer_language_feature_is_refused_by_leetcodes_own_rust_and_said_unchecked_
         }
     }
     if !own_seen {
-        eprintln!("LeetCode's Rust 1.85 is not installed here: only the way without it was checked");
+        crate::common::skipped("LeetCode's Rust 1.85 is not installed here: only the way without it was checked (rustup toolchain install 1.85.0 --profile minimal)");
     }
 }
 
@@ -122,7 +122,7 @@ fn run_warns_of_what_leetcodes_rust_does_not_have_as_the_judge_does() {
     copy.plant("my_try", &format!("let _middle = i32::midpoint(stone_value[0], 0);\n{CORRECT}"));
     let run = copy.judge(&["run", "--solution", "my_try", "[1,2,3]", "--leetcode-rust", "1.86"]);
     if run.stdout.contains("CE") {
-        eprintln!("a 1.86 toolchain is installed here: by it, i32::midpoint does not compile");
+        crate::common::skipped("a 1.86 toolchain is installed here: by it, i32::midpoint does not compile, so the warning without it was not checked");
         assert!(run.stdout.contains("num_midpoint_signed"), "{}", run.describe());
         return;
     }
@@ -227,8 +227,8 @@ fn a_sandboxed_run_trusts_nothing_an_unconfined_run_rewrote_in_the_cache() {
     }
     let first = judge_with_cache(&copy, &cache, &args);
     if first.json().get("sandbox") != Some(&Json::Bool(true)) {
-        eprintln!(
-            "SKIPPED a_sandboxed_run_trusts_nothing_an_unconfined_run_rewrote_in_the_cache: no sandbox on this machine"
+        crate::common::skipped(
+            "a_sandboxed_run_trusts_nothing_an_unconfined_run_rewrote_in_the_cache: no sandbox on this machine",
         );
         return;
     }
@@ -294,7 +294,9 @@ fn a_full_disk_while_building_is_a_judge_error_and_is_not_remembered() {
         freed = judge("freed"),
     );
     let Some(output) = in_own_mounts(&script) else {
-        eprintln!("SKIPPED a_full_disk_while_building_is_a_judge_error_and_is_not_remembered: no user and mount namespace for a small tmpfs here");
+        crate::common::skipped(
+            "a_full_disk_while_building_is_a_judge_error_and_is_not_remembered: no user and mount namespace for a small tmpfs here",
+        );
         return;
     };
     let said = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);

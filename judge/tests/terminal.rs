@@ -38,7 +38,7 @@ fn shown_lines(raw: &str) -> Vec<String> {
 fn script() -> bool {
     let found = Command::new("script").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status();
     if found.is_err() {
-        eprintln!("no `script` (util-linux) on this machine: the judge was not run on a pseudo-terminal");
+        crate::common::skipped("no `script` (util-linux) on this machine: the judge was not run on a pseudo-terminal");
     }
     found.is_ok()
 }
