@@ -208,9 +208,10 @@ struct Watch {
     /// Whether it is a call of the solution, whose sleep is its own; a start-up or a decoding
     /// is held to its CPU time and `wall`, and a start-up also to its sleep (`start_up`).
     call: bool,
-    /// For a start-up, the program's main thread's account when it began.
-    start_up: Option<Account>,
-    /// For a call, how long the program's other threads had waited for a CPU when it began.
+    /// Whether it is a start-up.
+    start_up: bool,
+    /// How long the program's threads had waited for a CPU when it began: for a call, those
+    /// but the solution's; for a start-up, all of them.
     others_waits: Vec<(u32, u64)>,
     /// Time the call is charged beyond its own (the child's start-up, for a first call).
     owed: Duration,
@@ -433,7 +434,7 @@ impl Child {
     fn watch(&self, limit: Duration, wall: Duration, call: bool, owed: Duration) -> Watch {
         let others_waits = if call { self.meter.others_waits() } else { Vec::new() };
         let (start, clock, judge) = (Instant::now(), self.meter.clock(), judge_account());
-        Watch { start, clock, judge, limit, wall, call, start_up: None, others_waits, owed, answered: None }
+        Watch { start, clock, judge, limit, wall, call, start_up: false, others_waits, owed, answered: None }
     }
 
     /// The time a watched call took, by the kernel's accounts now; `done` when it answered
@@ -484,16 +485,18 @@ impl Child {
         if !watch.call {
             // A start-up that sleeps (a static initialiser, say) is held to the limit by its
             // wall time less its waiting, as a call is; one that waits for a CPU, by the fuse.
-            let (Some(then), Some((now, asleep))) = (watch.start_up, self.meter.start_up()) else { return None };
-            let own = wall.saturating_sub(Duration::from_nanos(now.since(then).waited_ns));
+            // The waiting is every thread's: the main thread sleeps in a join while the
+            // driver's thread it started waits for a CPU to say it is ready.
+            let (true, Some(asleep)) = (watch.start_up, self.meter.main_asleep()) else { return None };
+            let own = wall.saturating_sub(Duration::from_nanos(self.others_waited(watch)));
             return (asleep && own > watch.limit).then_some(own);
         }
         let asleep = self.meter.asleep().unwrap_or(true);
         (asleep && took.time > watch.limit).then_some(took.time)
     }
 
-    /// How long the program's threads but the solution's have waited for a CPU since `watch`
-    /// began (a thread started since, all its wait).
+    /// How long the program's threads in `watch.others_waits` (and any started since, all
+    /// their wait) have waited for a CPU since `watch` began.
     fn others_waited(&self, watch: &Watch) -> u64 {
         let before = |tid: u32| watch.others_waits.iter().find(|(t, _)| *t == tid).map_or(0, |(_, w)| *w);
         self.meter.others_waits().into_iter().map(|(tid, waited)| waited.saturating_sub(before(tid))).sum()
@@ -575,7 +578,8 @@ impl Child {
         }
         let mut watch = self.watch(self.limits.time + STARTUP_FREE, fuse(&self.limits), false, Duration::ZERO);
         watch.clock.all_ns = self.cpu_at_spawn.min(watch.clock.all_ns);
-        watch.start_up = self.meter.start_up().map(|(account, _)| account);
+        // No solution thread is followed yet: these are every thread's waits.
+        (watch.start_up, watch.others_waits) = (true, self.meter.others_waits());
         match self.wait(0, &mut watch, &mut Reading::default())? {
             Reply::Ready => {}
             Reply::Refused { why: Refusal::NoStack } => {

@@ -131,15 +131,14 @@ impl Meter {
         false
     }
 
-    /// The program's main thread's account, and whether it is asleep: how a start-up is told
-    /// from a start-up waiting for a CPU. None where it cannot be read.
-    pub fn start_up(&self) -> Option<(Account, bool)> {
-        let main = self.main.as_ref()?;
-        Some((main.account()?, main.asleep()?))
+    /// Whether the program's main thread is asleep: how a start-up is told from a start-up
+    /// waiting for a CPU. None where it cannot be read.
+    pub fn main_asleep(&self) -> Option<bool> {
+        self.main.as_ref()?.asleep()
     }
 
-    /// How long each of the program's threads but the solution's has waited for a CPU, ever:
-    /// (thread id, ns). A solution's thread that waits on its own workers is asleep while they
+    /// How long each of the program's threads but the solution's (every thread, before the
+    /// solution's is followed) has waited for a CPU, ever: (thread id, ns). A solution's thread that waits on its own workers is asleep while they
     /// wait for a CPU, and that wait is the machine's, not the call's.
     pub fn others_waits(&self) -> Vec<(u32, u64)> {
         let solution = self.thread.as_ref().map(|t| t.tid);
