@@ -639,7 +639,10 @@ impl Child {
     fn wait(&mut self, seq: u32, watch: &mut Watch, peak: &mut Reading) -> Result<Reply, Ending> {
         let mut look = POLL;
         loop {
-            watch.judge = judge_account();
+            // Not again for the second look: a delay before it is the judge's lateness.
+            if !look.is_zero() {
+                watch.judge = judge_account();
+            }
             let Some(channel) = self.channel.as_mut() else { return Err(self.died()) };
             match channel.next(look) {
                 Heard::Reply(s, reply) if s == seq => {

@@ -138,8 +138,9 @@ impl Meter {
     }
 
     /// How long each of the program's threads but the solution's (every thread, before the
-    /// solution's is followed) has waited for a CPU, ever: (thread id, ns). A solution's thread that waits on its own workers is asleep while they
-    /// wait for a CPU, and that wait is the machine's, not the call's.
+    /// solution's is followed) has waited for a CPU, ever: (thread id, ns). A solution's thread
+    /// that waits on its own workers is asleep while they wait for a CPU, and that wait is the
+    /// machine's, not the call's.
     pub fn others_waits(&self) -> Vec<(u32, u64)> {
         let solution = self.thread.as_ref().map(|t| t.tid);
         let waited = |tid: u32| {
