@@ -68,6 +68,10 @@ const REQUEST_PIPE: usize = 1 << 20;
 const POLL: Duration = Duration::from_millis(5);
 /// How long a child whose reply pipe closed may take to exit before it is killed.
 const GRACE: Duration = Duration::from_millis(200);
+/// How long a child whose program has ended may take to say how: its init and keeper exit
+/// after it, each needing a CPU. Under four busy loops 200 ms was once too short, and a
+/// program killed by SIGSEGV was reported as one that broke its reply channel.
+const DYING: Duration = Duration::from_secs(5);
 /// How long a child may take to start, or to decode an input, by the judge's clock, whatever
 /// its accounts say: at least this, and at least `FUSE` times the time limit (see `fuse`). A
 /// machine loaded far past its cores can take seconds to start a process.
@@ -697,9 +701,12 @@ impl Child {
 
     /// The child ended by itself, or its reply pipe closed: wait for it briefly, then say how.
     fn died(&mut self) -> Ending {
-        let give_up = Instant::now() + GRACE;
+        let start = Instant::now();
         let mut status = None;
-        while status.is_none() && Instant::now() < give_up {
+        let waiting = |start: Instant, program: u32| {
+            start.elapsed() < GRACE || (start.elapsed() < DYING && procfs::ended(program))
+        };
+        while status.is_none() && waiting(start, self.meter.program()) {
             status = self.process.try_wait().ok().flatten();
             if status.is_none() {
                 thread::sleep(Duration::from_millis(2));

@@ -52,6 +52,13 @@ pub fn runnable(stat: &str) -> bool {
     stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('R'))
 }
 
+/// Whether process `pid` has ended: gone, or a zombie (state `Z`) or dead (`X`) not yet
+/// reaped.
+pub fn ended(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return true };
+    stat.rsplit_once(')').is_none_or(|(_, rest)| matches!(rest.trim_start().chars().next(), Some('Z' | 'X')))
+}
+
 /// The user and system time of a whole process, its ended threads included, from its `stat`
 /// text, in clock ticks (fields 14 and 15).
 pub fn ticks(stat: &str) -> Option<u64> {
@@ -128,5 +135,21 @@ mod tests {
         // 20 ms of wall time spinning: on a CPU, or waiting for one on a busy machine.
         let spent = after.since(before);
         assert!(spent.ran_ns > 0 && spent.ran_ns + spent.waited_ns >= 15_000_000, "{before:?} then {after:?}");
+    }
+
+    #[test]
+    fn a_process_has_ended_once_a_zombie_and_once_reaped() {
+        assert!(!ended(std::process::id()));
+        let mut child = std::process::Command::new("/bin/sh").args(["-c", "exit 3"]).spawn().unwrap();
+        let pid = child.id();
+        // Not reaped yet: a zombie once it has exited.
+        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !ended(pid) && std::time::Instant::now() < give_up {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert!(ended(pid), "{:?}", std::fs::read_to_string(format!("/proc/{pid}/stat")));
+        assert!(std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok(), "a zombie is still listed");
+        assert_eq!(child.wait().unwrap().code(), Some(3));
+        assert!(ended(pid));
     }
 }
