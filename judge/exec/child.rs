@@ -217,6 +217,9 @@ struct Watch {
     /// How long the program's threads had waited for a CPU when it began: for a call, those
     /// but the solution's; for a start-up, all of them.
     others_waits: Vec<(u32, u64)>,
+    /// The latest wait read of each of those threads (and of any started since) during the
+    /// wait: a worker that has ended is read no more, and its wait is not lost with it.
+    others_seen: Vec<(u32, u64)>,
     /// Time the call is charged beyond its own (the child's start-up, for a first call).
     owed: Duration,
     /// When the answer arrived: the call's wall time ends there, not when its thread was seen
@@ -438,7 +441,20 @@ impl Child {
     fn watch(&self, limit: Duration, wall: Duration, call: bool, owed: Duration) -> Watch {
         let others_waits = if call { self.meter.others_waits() } else { Vec::new() };
         let (start, clock, judge) = (Instant::now(), self.meter.clock(), judge_account());
-        Watch { start, clock, judge, limit, wall, call, start_up: false, others_waits, owed, answered: None }
+        let others_seen = others_waits.clone();
+        Watch {
+            start,
+            clock,
+            judge,
+            limit,
+            wall,
+            call,
+            start_up: false,
+            others_waits,
+            others_seen,
+            owed,
+            answered: None,
+        }
     }
 
     /// The time a watched call took, by the kernel's accounts now; `done` when it answered
@@ -495,15 +511,21 @@ impl Child {
             let own = wall.saturating_sub(Duration::from_nanos(self.others_waited(watch)));
             return (asleep && own > watch.limit).then_some(own);
         }
+        // Its sleep is known only while nothing of it wants a CPU: a worker's current wait is
+        // not yet in its account. Until then a call is held to its CPU time (and the wall
+        // limit); under four busy loops, a solution whose thread joined a worker that spun
+        // 600 ms got TLE at 1 s by its workers' wait.
         let asleep = self.meter.asleep().unwrap_or(true);
-        (asleep && took.time > watch.limit).then_some(took.time)
+        (asleep && took.time > watch.limit && !self.meter.others_runnable()).then_some(took.time)
     }
 
     /// How long the program's threads in `watch.others_waits` (and any started since, all
     /// their wait) have waited for a CPU since `watch` began.
     fn others_waited(&self, watch: &Watch) -> u64 {
         let before = |tid: u32| watch.others_waits.iter().find(|(t, _)| *t == tid).map_or(0, |(_, w)| *w);
-        self.meter.others_waits().into_iter().map(|(tid, waited)| waited.saturating_sub(before(tid))).sum()
+        let mut seen = watch.others_seen.clone();
+        merge(&mut seen, self.meter.others_waits());
+        seen.into_iter().map(|(tid, waited)| waited.saturating_sub(before(tid))).sum()
     }
 
     /// Sends a batch; several children can work on one batch at once. What it printed
@@ -584,6 +606,7 @@ impl Child {
         watch.clock.all_ns = self.cpu_at_spawn.min(watch.clock.all_ns);
         // No solution thread is followed yet: these are every thread's waits.
         (watch.start_up, watch.others_waits) = (true, self.meter.others_waits());
+        watch.others_seen = watch.others_waits.clone();
         match self.wait(0, &mut watch, &mut Reading::default())? {
             Reply::Ready => {}
             Reply::Refused { why: Refusal::NoStack } => {
@@ -662,6 +685,9 @@ impl Child {
                 }
                 Heard::Closed => return Err(self.died()),
                 Heard::Quiet => {
+                    if watch.call || watch.start_up {
+                        merge(&mut watch.others_seen, self.meter.others_waits());
+                    }
                     if let Some(after) = self.over_time(watch) {
                         // The judge may have been held off a CPU between its look and this
                         // reading, while the reply came: one more look before the verdict.
@@ -747,6 +773,16 @@ impl Child {
 /// How a child that died by itself ended: any signal or exit code is the solution's own (the
 /// judge sends its own only after `stop`, and the kernel's out-of-memory kills are counted
 /// apart, where there is a cell to count them).
+/// Adds `readings` (thread id, ns waited) to `seen`, keeping each thread's largest.
+fn merge(seen: &mut Vec<(u32, u64)>, readings: Vec<(u32, u64)>) {
+    for (tid, waited) in readings {
+        match seen.iter_mut().find(|(t, _)| *t == tid) {
+            Some((_, known)) => *known = (*known).max(waited),
+            None => seen.push((tid, waited)),
+        }
+    }
+}
+
 fn classify(status: ExitStatus, detail: Option<String>) -> Ending {
     match (status.signal(), status.code()) {
         (Some(signal), _) => Ending::Signalled { signal, detail },

@@ -245,6 +245,20 @@ impl Meter {
         self.thread.as_ref()?.asleep()
     }
 
+    /// Whether a thread of the child other than the solution's is on a CPU or waiting for
+    /// one: its current wait is not in its account yet, so the solution's sleep cannot be
+    /// told from its workers' waits until it leaves the CPU.
+    pub fn others_runnable(&self) -> bool {
+        let solution = self.thread.as_ref().map(|t| t.tid);
+        let mut text = [0u8; 512];
+        self.processes().into_iter().any(|pid| {
+            procfs::threads(pid).into_iter().filter(|&tid| Some(tid) != solution).any(|tid| {
+                let stat = File::open(format!("/proc/{pid}/task/{tid}/stat"));
+                stat.is_ok_and(|file| procfs::runnable(procfs::reread(&file, &mut text)))
+            })
+        })
+    }
+
     /// Every process of the child now: the program first, then what it started.
     fn processes(&self) -> Vec<u32> {
         let mut found = vec![self.program];
