@@ -15,6 +15,8 @@ const LIBC: &str = r#"extern "C" {
     fn syscall(number: i64, ...) -> i64;
     fn memfd_create(name: *const std::ffi::c_char, flags: u32) -> i32;
     fn write(fd: i32, bytes: *const u8, count: usize) -> isize;
+    fn read(fd: i32, bytes: *mut u8, count: usize) -> isize;
+    fn close(fd: i32) -> i32;
     fn pipe(fds: *mut i32) -> i32;
     fn fcntl(fd: i32, command: i32, ...) -> i32;
     fn signal(signal: i32, handler: usize) -> usize;
@@ -40,11 +42,17 @@ fn times(report: &Json, name: &str) -> Vec<i128> {
 fn memory_no_process_maps_is_counted_or_cannot_be_held() {
     let copy = Copy::new("hidden-memory", &["samples"]);
     // A forked process whose main thread leaves by the raw exit call, another of its threads
-    // holding 1 GiB: its status then names no memory.
-    let leader = "if stone_value.len() > 2 { unsafe { if fork() == 0 {\n\
-            std::thread::spawn(|| { let held = vec![1u8; 1 << 30]; std::hint::black_box(&held); loop { std::thread::park(); } });\n\
+    // holding 1 GiB: its status then names no memory. The call waits on a pipe until the
+    // memory is held or the process is gone (its end of the pipe closed), then sleeps, so
+    // the memory is there for the judge to see however late the fork is scheduled: with a
+    // sleep alone, a busy machine once let the call end before it held 256 MiB (all AC).
+    let leader =
+        "if stone_value.len() > 2 { unsafe { let mut fds = [0i32; 2]; pipe(fds.as_mut_ptr()); if fork() == 0 {\n\
+            std::thread::spawn(move || { let held = vec![1u8; 1 << 30]; std::hint::black_box(&held);\n\
+                write(fds[1], [1u8].as_ptr(), 1); loop { std::thread::park(); } });\n\
             syscall(60, 0);\n\
-        } }\n\
+        }\n\
+        close(fds[1]); let mut byte = 0u8; read(fds[0], &mut byte, 1); }\n\
         std::thread::sleep(std::time::Duration::from_millis(400)); }";
     plant(&copy, "leader_gone", "MLE", LIBC, leader);
     // memfds written and never mapped: no process's resident memory.
@@ -128,8 +136,12 @@ fn a_cpu_hog_changes_neither_its_neighbours_verdict_nor_its_figures() {
     let alone = copy.judge(&["--format", "json", "--solution", "honest_slow"]);
     assert_eq!(alone.status, 0, "{}", alone.describe());
     let beside = copy.judge(&["--format", "json", "--jobs", "2", "--solution", "honest_slow", "--solution", "hog"]);
-    assert_eq!(beside.status, 0, "both get AC:\n{}", beside.describe());
     let (alone, beside) = (alone.json(), beside.json());
+    assert_eq!(text(solution(&beside, "honest_slow"), "verdict"), "AC", "beside the hog");
+    // The hog's own first call counts its spinning threads' CPU time until it answers: AC on
+    // a quiet machine, and under four busy loops once TLE, which is its own doing.
+    let hog = text(solution(&beside, "hog"), "verdict");
+    assert!(["AC", "TLE"].contains(&hog), "the hog got {hog}");
     let total = |report: &Json| times(report, "honest_slow").iter().sum::<i128>();
     // Its own CPU time, as the kernel counts it: the same beside a hog as alone (the hog's
     // threads share one CPU's quota; without a cgroup they slow the run, not the figure).
@@ -145,10 +157,12 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
     let run = copy.judge(&["--format", "json", "--solution", "clock_liar"]);
     assert_eq!(run.status, 0, "{}", run.describe());
     let report = run.json();
-    // Each call sleeps 200 ms; its figure is that sleep, less the judge's own lateness in
-    // reading the reply (a fraction of a millisecond on a busy machine), never the liar's 1 ns.
+    // Each call sleeps 200 ms; its figure is that sleep, less the judge's own wait for a CPU
+    // since its last look before the reply, never the liar's 1 ns. That wait can begin
+    // before the reply comes: on a quiet machine it is a fraction of a millisecond, under
+    // four busy loops calls were shown at 169 to 189 ms.
     for time in times(&report, "clock_liar") {
-        assert!(time >= 190_000_000, "shown at {time} ns a case");
+        assert!(time >= 100_000_000, "shown at {time} ns a case");
     }
     // Ranked by the same figures.
     let bench = copy.judge(&[
@@ -168,7 +182,7 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
     let bench = bench.json();
     let liar_row = bench.get("results").unwrap().items().iter().find(|r| text(r, "strategy") == "clock_liar").cloned();
     let liar_row = liar_row.unwrap();
-    assert!(liar_row.get("median_ns").and_then(Json::as_i128).unwrap() >= 190_000_000, "{liar_row:?}");
+    assert!(liar_row.get("median_ns").and_then(Json::as_i128).unwrap() >= 100_000_000, "{liar_row:?}");
     assert!(liar_row.get("ratio_to_fastest").and_then(Json::as_f64).unwrap() > 1.0, "{liar_row:?}");
 }
 
