@@ -212,7 +212,9 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
             Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
             other => panic!("{other:?}"),
         }
-        assert!(start.elapsed() < Duration::from_millis(800), "{:?}", start.elapsed());
+        // Killed by its CPU time, not at the wall limit (60 times the time limit, 18 s):
+        // under four busy loops its 300 ms of CPU took up to 0.9 s of wall time.
+        assert!(start.elapsed() < Duration::from_secs(9), "{:?}", start.elapsed());
     }
 }
 

@@ -256,7 +256,19 @@ fn a_static_too_large_to_build_is_ce_by_the_compile_memory_limit() {
     // 512 MiB of initialised data: rustc needs more than its 8 GiB of address space for it.
     let table = "static TABLE: [u8; 512 << 20] = [1; 512 << 20];";
     plant(&copy, "huge_table", "CE", table, "if TABLE[stone_value.len()] == 0 { return String::new(); }");
-    let run = copy.judge(&["--format", "json", "--solution", "wrong/huge_table", "--case", "samples/example-1"]);
+    // Time enough to reach the memory limit: under four busy loops beside the other tests,
+    // rustc once ran past the default 20 s first (CE by the compile time limit).
+    let args = [
+        "--format",
+        "json",
+        "--compile-limit",
+        "2min",
+        "--solution",
+        "wrong/huge_table",
+        "--case",
+        "samples/example-1",
+    ];
+    let run = copy.judge(&args);
     assert_eq!(run.status, 0, "CE, as tagged, and no judge error:\n{}", run.describe());
     let report = run.json();
     let error = text(solution(&report, "wrong/huge_table"), "compile_error").to_string();
