@@ -137,17 +137,20 @@ impl Meter {
         self.main.as_ref()?.asleep()
     }
 
-    /// How long each of the program's threads but the solution's (every thread, before the
-    /// solution's is followed) has waited for a CPU, ever: (thread id, ns). A solution's thread
-    /// that waits on its own workers is asleep while they wait for a CPU, and that wait is the
-    /// machine's, not the call's.
+    /// How long each thread of the child's processes but the solution's (every thread, before
+    /// the solution's is followed) has waited for a CPU, ever: (thread id, ns). A solution's
+    /// thread that waits on its own workers or child processes is asleep while they wait for a
+    /// CPU, and that wait is the machine's, not the call's. A process that starts and ends
+    /// between two readings is never read: its wait counts as the call's sleep.
     pub fn others_waits(&self) -> Vec<(u32, u64)> {
         let solution = self.thread.as_ref().map(|t| t.tid);
-        let waited = |tid: u32| {
-            let text = std::fs::read_to_string(format!("/proc/{}/task/{tid}/schedstat", self.program)).ok()?;
+        let waited = |pid: u32, tid: u32| {
+            let text = std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/schedstat")).ok()?;
             Some((tid, Account::parse(&text)?.waited_ns))
         };
-        procfs::threads(self.program).into_iter().filter(|&t| Some(t) != solution).filter_map(waited).collect()
+        let threads = |pid: u32| procfs::threads(pid).into_iter().map(move |tid| (pid, tid));
+        let all = self.processes().into_iter().flat_map(threads);
+        all.filter(|&(_, tid)| Some(tid) != solution).filter_map(|(pid, tid)| waited(pid, tid)).collect()
     }
 
     /// Starts the peak again from what is held now.
