@@ -214,7 +214,7 @@ struct Watch {
     call: bool,
     /// Whether it is a start-up.
     start_up: bool,
-    /// How long the program's threads had waited for a CPU when it began: for a call, those
+    /// How long the child's threads had waited for a CPU when it began: for a call, those
     /// but the solution's; for a start-up, all of them.
     others_waits: Vec<(u32, u64)>,
     /// The latest wait read of each of those threads (and of any started since) during the
@@ -519,7 +519,7 @@ impl Child {
         (asleep && took.time > watch.limit && !self.meter.others_runnable()).then_some(took.time)
     }
 
-    /// How long the program's threads in `watch.others_waits` (and any started since, all
+    /// How long the child's threads in `watch.others_waits` (and any started since, all
     /// their wait) have waited for a CPU since `watch` began.
     fn others_waited(&self, watch: &Watch) -> u64 {
         let before = |tid: u32| watch.others_waits.iter().find(|(t, _)| *t == tid).map_or(0, |(_, w)| *w);
@@ -770,9 +770,6 @@ impl Child {
     }
 }
 
-/// How a child that died by itself ended: any signal or exit code is the solution's own (the
-/// judge sends its own only after `stop`, and the kernel's out-of-memory kills are counted
-/// apart, where there is a cell to count them).
 /// Adds `readings` (thread id, ns waited) to `seen`, keeping each thread's largest.
 fn merge(seen: &mut Vec<(u32, u64)>, readings: Vec<(u32, u64)>) {
     for (tid, waited) in readings {
@@ -783,6 +780,9 @@ fn merge(seen: &mut Vec<(u32, u64)>, readings: Vec<(u32, u64)>) {
     }
 }
 
+/// How a child that died by itself ended: any signal or exit code is the solution's own (the
+/// judge sends its own only after `stop`, and the kernel's out-of-memory kills are counted
+/// apart, where there is a cell to count them).
 fn classify(status: ExitStatus, detail: Option<String>) -> Ending {
     match (status.signal(), status.code()) {
         (Some(signal), _) => Ending::Signalled { signal, detail },

@@ -143,14 +143,18 @@ impl Meter {
     /// CPU, and that wait is the machine's, not the call's. A process that starts and ends
     /// between two readings is never read: its wait counts as the call's sleep.
     pub fn others_waits(&self) -> Vec<(u32, u64)> {
-        let solution = self.thread.as_ref().map(|t| t.tid);
-        let waited = |pid: u32, tid: u32| {
+        let waited = |(pid, tid): (u32, u32)| {
             let text = std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/schedstat")).ok()?;
             Some((tid, Account::parse(&text)?.waited_ns))
         };
+        self.others().into_iter().filter_map(waited).collect()
+    }
+
+    /// Every thread of the child's processes but the solution's: (pid, thread id).
+    fn others(&self) -> Vec<(u32, u32)> {
+        let solution = self.thread.as_ref().map(|t| t.tid);
         let threads = |pid: u32| procfs::threads(pid).into_iter().map(move |tid| (pid, tid));
-        let all = self.processes().into_iter().flat_map(threads);
-        all.filter(|&(_, tid)| Some(tid) != solution).filter_map(|(pid, tid)| waited(pid, tid)).collect()
+        self.processes().into_iter().flat_map(threads).filter(|&(_, tid)| Some(tid) != solution).collect()
     }
 
     /// Starts the peak again from what is held now.
@@ -252,13 +256,10 @@ impl Meter {
     /// one: its current wait is not in its account yet, so the solution's sleep cannot be
     /// told from its workers' waits until it leaves the CPU.
     pub fn others_runnable(&self) -> bool {
-        let solution = self.thread.as_ref().map(|t| t.tid);
         let mut text = [0u8; 512];
-        self.processes().into_iter().any(|pid| {
-            procfs::threads(pid).into_iter().filter(|&tid| Some(tid) != solution).any(|tid| {
-                let stat = File::open(format!("/proc/{pid}/task/{tid}/stat"));
-                stat.is_ok_and(|file| procfs::runnable(procfs::reread(&file, &mut text)))
-            })
+        self.others().into_iter().any(|(pid, tid)| {
+            let stat = File::open(format!("/proc/{pid}/task/{tid}/stat"));
+            stat.is_ok_and(|file| procfs::runnable(procfs::reread(&file, &mut text)))
         })
     }
 
