@@ -1,6 +1,7 @@
 //! A cgroup per child, where one can be made: the kernel then counts everything the child's
 //! processes hold, shared memory, memfds, pipe buffers and tmpfs pages included, enforces the
-//! memory limit itself (its out-of-memory killer, counted), and counts their CPU time; a
+//! memory limit itself (its out-of-memory killer, counted), and counts their CPU time, every
+//! process it ever started included (a cell needs both the memory and the CPU account); a
 //! quota of one CPU keeps a child with many threads from taking the machine from the others.
 //! This is what isolate, nsjail and systemd do with a cgroup per box.
 //!
@@ -78,7 +79,7 @@ struct Counters {
     /// v1: also the swap account, where the kernel keeps one (no swapping past the limit).
     swap_limit: Option<File>,
     events: File,
-    cpu: Option<File>,
+    cpu: File,
     /// v1: `tasks` of the memory hierarchy; v2: `cgroup.procs`.
     members: File,
 }
@@ -221,7 +222,7 @@ fn make_v1(folders: Vec<PathBuf>) -> io::Result<Cell> {
         limit: open_write(memory.join("memory.limit_in_bytes"))?,
         swap_limit: OpenOptions::new().write(true).open(memory.join("memory.memsw.limit_in_bytes")).ok(),
         events: open_read(memory.join("memory.oom_control"))?,
-        cpu: find("cpuacct.usage").map(open_read).transpose()?,
+        cpu: open_read(find("cpuacct.usage").ok_or_else(|| io::Error::other("no cpuacct.usage in the cell"))?)?,
         members: open_read(memory.join("tasks"))?,
     };
     // The cell's thread moves itself into every hierarchy, then forks whatever it is handed.
@@ -258,7 +259,7 @@ fn make_v2(folders: Vec<PathBuf>) -> io::Result<Cell> {
         limit: open_write(folder.join("memory.max"))?,
         swap_limit: None,
         events: open_read(folder.join("memory.events"))?,
-        cpu: Some(open_read(folder.join("cpu.stat"))?),
+        cpu: open_read(folder.join("cpu.stat"))?,
         members: open_read(folder.join("cgroup.procs"))?,
     };
     let placement = Placement::Folder {
@@ -347,16 +348,14 @@ impl Cell {
         procfs::reread(&self.files.peak, &mut buffer).trim().parse::<u64>().ok().map(|b| b >> 10)
     }
 
-    /// The CPU time of every task in it, ever (0 where the cell does not count it).
+    /// The CPU time of every task in it, ever.
     pub fn cpu_ns(&self) -> u64 {
         let mut buffer = [0u8; 512];
-        match &self.files.cpu {
-            None => 0,
+        let text = procfs::reread(&self.files.cpu, &mut buffer);
+        match self.clone_folder() {
             // v2's cpu.stat, in microseconds; v1's cpuacct.usage, in nanoseconds.
-            Some(cpu) if self.clone_folder().is_some() => {
-                field(procfs::reread(cpu, &mut buffer), "usage_usec").unwrap_or(0).saturating_mul(1000)
-            }
-            Some(cpu) => procfs::reread(cpu, &mut buffer).trim().parse::<u64>().unwrap_or(0),
+            Some(_) => field(text, "usage_usec").unwrap_or(0).saturating_mul(1000),
+            None => text.trim().parse::<u64>().unwrap_or(0),
         }
     }
 
@@ -364,11 +363,6 @@ impl Cell {
     pub fn oom_kills(&self) -> u64 {
         let mut buffer = [0u8; 512];
         field(procfs::reread(&self.files.events, &mut buffer), "oom_kill").unwrap_or(0)
-    }
-
-    /// Whether the cell counts CPU time (v1 without cpuacct does not).
-    pub fn counts_cpu(&self) -> bool {
-        self.files.cpu.is_some()
     }
 }
 
@@ -502,8 +496,8 @@ fn v1_folders(mounts: &[Mount], memberships: &[(Vec<String>, String)]) -> Result
     let mut folders: Vec<PathBuf> = Vec::new();
     for controller in ["memory", "cpuacct", "cpu", "pids"] {
         let Some(mount) = mounts.iter().find(|m| !m.v2 && m.controllers.iter().any(|c| c == controller)) else {
-            if controller == "memory" {
-                return Err("no cgroup hierarchy has the memory controller".into());
+            if ["memory", "cpuacct"].contains(&controller) {
+                return Err(format!("no cgroup hierarchy has the {controller} controller"));
             }
             continue;
         };
@@ -514,7 +508,7 @@ fn v1_folders(mounts: &[Mount], memberships: &[(Vec<String>, String)]) -> Result
         }
         match judge_folder(&parent, &name) {
             Ok(folder) => folders.push(folder),
-            Err(why) if controller == "memory" => return Err(why),
+            Err(why) if ["memory", "cpuacct"].contains(&controller) => return Err(why),
             Err(_) => {}
         }
     }

@@ -3,7 +3,9 @@
 //! solution prints on stdout and stderr is read as it crosses its pipe and counted, the first
 //! bytes of each call kept to show. Every wait is one `poll` with a timeout. No helper
 //! threads, so a call costs no hand-offs between threads, and a child that stops reading or
-//! floods a pipe cannot block the judge.
+//! floods a pipe cannot block the judge. What the judge keeps of any stream is bounded,
+//! whatever the child sends: a reply's payload by `wire::reply_bound`, the rest counted and
+//! dropped; each output stream by `OUTPUT_KEPT` a call.
 
 use std::collections::VecDeque;
 use std::io::{self, PipeReader, PipeWriter, Read, Write};
@@ -14,7 +16,7 @@ use std::time::{Duration, Instant};
 use super::limits::OUTPUT_KEPT;
 use super::outcome::{Printed, Stream};
 use super::sys::{self, READABLE, WRITABLE};
-use super::wire::{self, Reply};
+use super::wire::{self, Intake, Reply};
 
 /// What a wait on the reply pipe came to.
 pub enum Heard {
@@ -43,7 +45,11 @@ pub struct Channel {
     output: [Output; 2],
     /// Frames not yet wholly written, and how much of the first is.
     outgoing: VecDeque<(Arc<Vec<u8>>, usize)>,
-    incoming: Vec<u8>,
+    intake: Intake,
+    /// Replies read whole and not yet handed on; None for a frame that is no reply.
+    heard: VecDeque<(u32, Option<Reply>)>,
+    /// The most of a reply's payload kept (see `expect`).
+    bound: usize,
     /// The child stopped reading: what was queued is dropped.
     requests_closed: bool,
     replies_closed: bool,
@@ -67,10 +73,18 @@ impl Channel {
             stderr,
             output: [Output::default(), Output::default()],
             outgoing: VecDeque::new(),
-            incoming: Vec::new(),
+            intake: Intake::default(),
+            heard: VecDeque::new(),
+            bound: wire::reply_bound(0),
             requests_closed: false,
             replies_closed: false,
         })
+    }
+
+    /// The next reply may be a batch of `answers` answers: its payload is kept up to the most
+    /// such a reply holds (see `wire::reply_bound`).
+    pub fn expect(&mut self, answers: usize) {
+        self.bound = wire::reply_bound(answers);
     }
 
     /// Queues a frame and writes what the pipe takes now; the rest goes during the next waits.
@@ -116,7 +130,7 @@ impl Channel {
             }
             if self.replies_closed {
                 self.drain();
-                return if self.incoming.is_empty() { Heard::Closed } else { Heard::Garbled };
+                return if self.intake.partial() { Heard::Garbled } else { Heard::Closed };
             }
             self.flush();
             let now = Instant::now();
@@ -182,17 +196,10 @@ impl Channel {
     }
 
     fn take_frame(&mut self) -> Option<Heard> {
-        let size = match wire::frame_size(&self.incoming)? {
-            Ok(size) if size <= self.incoming.len() => size,
-            Ok(_) => return None,
-            Err(_) => return Some(Heard::Garbled),
-        };
-        let heard = match wire::read_reply(&mut &self.incoming[..size]) {
-            Ok(Some((seq, reply))) => Heard::Reply(seq, reply),
-            _ => Heard::Garbled,
-        };
-        self.incoming.drain(..size);
-        Some(heard)
+        self.heard.pop_front().map(|heard| match heard {
+            (seq, Some(reply)) => Heard::Reply(seq, reply),
+            (_, None) => Heard::Garbled,
+        })
     }
 
     /// Reads what has arrived on the reply pipe, at most a mebibyte at a time so a flood
@@ -205,7 +212,10 @@ impl Channel {
                     self.replies_closed = true;
                     return;
                 }
-                Ok(n) => self.incoming.extend_from_slice(&chunk[..n]),
+                Ok(n) => {
+                    let heard = &mut self.heard;
+                    self.intake.feed(&chunk[..n], self.bound, &mut |seq, reply| heard.push_back((seq, reply)));
+                }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
                 Err(_) => {

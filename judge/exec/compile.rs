@@ -456,6 +456,8 @@ impl Compiler {
             file_size: BINARY_LIMIT,
             files: COMPILE_FILES,
             processes: COMPILE_PROCESSES,
+            stack: None,
+            one_process: false,
         };
         let mut jail = sandbox::Jail::system(&host_tool, COMPILE_SCRATCH, bounds);
         jail.bind(&self.toolchain.sysroot, TOOLCHAIN, false);

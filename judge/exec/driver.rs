@@ -1,21 +1,23 @@
 //! The driver: the `main` of every submission's own binary, never part of the judge. It reads
-//! requests on the judge's pipe, calls the solution on a thread with the stack it was given
-//! (named `solution`: the judge reads that thread's account in /proc), and answers on the other
-//! pipe. It records a panic's message and place, reports a stack overflow only when the fault
-//! hit the guard page below the solution's stack, reports an allocation that failed (through
-//! `Allocator`, the binary's global allocator), and flushes what the solution printed before
-//! each answer, so the judge reads it before the answer. It reads the CPU time of the solution's
-//! thread around each call through the system-call instruction itself, which no symbol of the
-//! solution's can replace; the judge takes that figure only where its own reading of the
-//! kernel's account agrees (see `child`), and every amount of memory is the judge's reading.
+//! requests on the judge's pipe, calls the solution, and answers on the other pipe, both
+//! pipes read and written by the system-call instruction itself, so that no function the
+//! solution defines (its own `read`, say) stands in the way. It records a panic's message and
+//! place, reports a stack overflow only when the fault hit the guard below the solution's
+//! stack, reports an allocation that failed (through `Allocator`, the binary's global
+//! allocator), and flushes what the solution printed before each answer, so the judge reads it
+//! before the answer. Every figure of time and memory is the judge's own reading.
+//!
+//! The solution runs on the main thread, whose stack the judge sets before exec (its size is
+//! `RLIMIT_STACK`): the kernel names that thread by the program's pid, which is how the judge
+//! finds it (see `account`).
 //!
 //! Its parent module provides `sys`, `wire` and `Solve`, the solution's function type.
 //! Command line: `<unit> <stack bytes>`; `unit` picks the solution of a batch build.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::fs::File;
-use std::io::{self, Write};
-use std::os::fd::FromRawFd;
+use std::cell::Cell;
+use std::io::{self, Read, Write};
+use std::os::fd::RawFd;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -25,8 +27,6 @@ use super::sys;
 use super::wire::{self, Exit, Refusal, Reply, Request};
 use super::Solve;
 
-/// The thread that runs the solution; the panic hook records panics on it alone.
-const THREAD: &str = "solution";
 /// How far from the bottom of the solution's stack a fault still counts as an overflow: the
 /// guard page, and the thread's bookkeeping beside it.
 const GUARD_WINDOW: usize = 1 << 20;
@@ -38,7 +38,7 @@ pub struct Allocator;
 impl Allocator {
     fn failed(size: usize) {
         let frame = wire::allocation_frame(SERVING.load(Ordering::Acquire), size as u64);
-        let _ = sys::write_all(wire::REPLY_FD, &frame);
+        let _ = sys::write_all_direct(wire::REPLY_FD, &frame);
     }
 }
 
@@ -80,7 +80,7 @@ unsafe impl GlobalAlloc for Allocator {
 
 /// Tells the judge why the driver cannot serve, then ends.
 fn refuse(why: Refusal) -> ! {
-    let _ = sys::write_all(wire::REPLY_FD, &Reply::Refused { why }.encode(SERVING.load(Ordering::Acquire)));
+    let _ = sys::write_all_direct(wire::REPLY_FD, &Reply::Refused { why }.encode(SERVING.load(Ordering::Acquire)));
     std::process::exit(Exit::Refused as i32)
 }
 
@@ -92,10 +92,16 @@ struct Panic {
 }
 
 static LAST_PANIC: Mutex<Option<Panic>> = Mutex::new(None);
-/// The lowest address of the solution thread's stack, once it runs; 0 before.
+/// The lowest address of the solution's stack; 0 before it is known.
 static STACK_LOW: AtomicUsize = AtomicUsize::new(0);
 /// The request being served, for a report sent from the fault handler.
 static SERVING: AtomicU32 = AtomicU32::new(0);
+
+thread_local! {
+    /// Whether this thread is the one that calls the solution: the panic hook records panics
+    /// there alone.
+    static CALLS: Cell<bool> = const { Cell::new(false) };
+}
 
 pub fn main(solutions: &[Solve]) {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -104,13 +110,12 @@ pub fn main(solutions: &[Solve]) {
         _ => refuse(Refusal::BadArguments),
     };
     panic::set_hook(Box::new(record_panic));
+    // The stack ends `stack` bytes below the top, which is a few pages above this frame.
+    let top = 0u8;
+    STACK_LOW.store((&top as *const u8 as usize).saturating_sub(stack), Ordering::Release);
     // Without the hook an overflow still kills the process; it is only named less precisely.
     let _ = sys::fault::on_memory_fault(on_fault);
-    let worker = thread::Builder::new().name(THREAD.to_string()).stack_size(stack).spawn(move || serve(solve, stack));
-    let exit = match worker {
-        Ok(worker) => worker.join().unwrap_or(Exit::Panicked),
-        Err(_) => refuse(Refusal::NoStack),
-    };
+    let exit = serve(solve);
     let _ = io::stdout().flush();
     std::process::exit(exit as i32);
 }
@@ -124,7 +129,7 @@ fn record_panic(info: &panic::PanicHookInfo) {
         .unwrap_or_else(|| "Box<dyn Any>".to_string());
     let (file, line, column) =
         info.location().map_or((String::new(), 0, 0), |l| (l.file().to_string(), l.line(), l.column()));
-    if thread::current().name() == Some(THREAD) {
+    if CALLS.with(Cell::get) {
         *LAST_PANIC.lock().unwrap_or_else(|p| p.into_inner()) = Some(Panic { message, file, line, column });
     } else {
         // A thread the solution started: say so where the default hook would.
@@ -138,22 +143,30 @@ fn on_fault(address: usize) {
     if low == 0 || address < low.saturating_sub(GUARD_WINDOW) || address > low.saturating_add(GUARD_WINDOW) {
         return;
     }
-    let _ = sys::write_all(wire::REPLY_FD, &wire::overflow_frame(SERVING.load(Ordering::Acquire)));
+    let _ = sys::write_all_direct(wire::REPLY_FD, &wire::overflow_frame(SERVING.load(Ordering::Acquire)));
     sys::exit_now(Exit::StackOverflow as i32);
 }
 
+/// The request pipe, read by direct system calls.
+struct Requests(RawFd);
+
+impl Read for Requests {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        sys::read_direct(self.0, buffer)
+    }
+}
+
 /// Serves requests until the judge closes the pipe; returns how the process should end.
-fn serve(solve: Solve, stack: usize) -> Exit {
-    let top = 0u8;
-    STACK_LOW.store((&top as *const u8 as usize).saturating_sub(stack), Ordering::Release);
-    // SAFETY: the judge placed these pipes here before exec; nothing else in this process owns them.
-    let (mut requests, mut replies) =
-        unsafe { (File::from_raw_fd(wire::REQUEST_FD), File::from_raw_fd(wire::REPLY_FD)) };
-    if wire::send(&mut replies, &Reply::Ready.encode(0)).is_err() {
+fn serve(solve: Solve) -> Exit {
+    CALLS.with(|calls| calls.set(true));
+    let mut requests = Requests(wire::REQUEST_FD);
+    let send = |seq: u32, reply: Reply| {
+        let _ = io::stdout().flush();
+        sys::write_all_direct(wire::REPLY_FD, &reply.encode(seq))
+    };
+    if send(0, Reply::Ready).is_err() {
         return Exit::ReplyClosed;
     }
-    // The input of the next call, decoded while the judge waits to start its clock.
-    let mut loaded: Option<Vec<i32>> = None;
     let mut buffer = Vec::new();
     loop {
         let (seq, request) = match wire::read_request(&mut requests, &mut buffer) {
@@ -162,50 +175,36 @@ fn serve(solve: Solve, stack: usize) -> Exit {
             Err(_) => refuse(Refusal::BadRequest),
         };
         SERVING.store(seq, Ordering::Release);
-        let mut send = |reply: Reply| {
-            let _ = io::stdout().flush();
-            wire::send(&mut replies, &reply.encode(seq))
-        };
         let served = match request {
-            Request::Call { values } => {
-                loaded = Some(values.into_owned());
-                Ok(send(Reply::Loaded))
+            Request::Call { values, dry: true } => {
+                drop(values);
+                Ok(Reply::Answer { length: 0, answer: Vec::new() })
             }
-            Request::Go { dry } => match (loaded.take(), dry) {
-                (None, _) => refuse(Refusal::BadRequest),
-                (Some(values), true) => {
-                    let start = sys::thread_cpu_ns();
-                    drop(values);
-                    let cpu_ns = sys::thread_cpu_ns().saturating_sub(start);
-                    Ok(send(Reply::Answer { length: 0, answer: Vec::new(), cpu_ns }))
-                }
-                (Some(values), false) => {
-                    let start = sys::thread_cpu_ns();
-                    let called = call(solve, values);
-                    let cpu_ns = sys::thread_cpu_ns().saturating_sub(start);
-                    called.map(|answer| {
-                        let length = answer.len() as u64;
-                        send(Reply::Answer { length, answer: kept(answer), cpu_ns })
-                    })
-                }
-            },
-            Request::Batch { cases } => batch(solve, cases).map(&mut send),
+            Request::Call { values, dry: false } => call(solve, values.into_owned()).map(|answer| {
+                let length = answer.len() as u64;
+                Reply::Answer { length, answer: answer.into_bytes() }
+            }),
+            Request::Batch { cases } => batch(solve, cases),
         };
-        match served {
-            Ok(Ok(())) => {}
-            Ok(Err(_)) => return Exit::ReplyClosed,
+        let reply = match served {
+            Ok(reply) => reply,
             Err(panic) => {
+                let dropped = panic.message.len().saturating_sub(wire::MESSAGE_KEPT) as u64;
                 let reply = Reply::Panicked {
                     message: panic.message,
                     file: panic.file,
                     line: panic.line,
                     column: panic.column,
+                    dropped,
                 };
-                return match send(reply) {
+                return match send(seq, reply) {
                     Ok(()) => Exit::Panicked,
                     Err(_) => Exit::ReplyClosed,
                 };
             }
+        };
+        if send(seq, reply).is_err() {
+            return Exit::ReplyClosed;
         }
     }
 }
@@ -221,12 +220,6 @@ fn call(solve: Solve, values: Vec<i32>) -> Result<String, Panic> {
             column: 0,
         })
     })
-}
-
-fn kept(answer: String) -> Vec<u8> {
-    let mut bytes = answer.into_bytes();
-    bytes.truncate(wire::ANSWER_KEPT);
-    bytes
 }
 
 fn batch(solve: Solve, cases: Vec<Vec<i32>>) -> Result<Reply, Panic> {

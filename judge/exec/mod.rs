@@ -6,6 +6,7 @@
 #[cfg(not(target_os = "linux"))]
 compile_error!("the judge runs on Linux only: it drives its children through /proc, poll, prctl and setrlimit");
 
+pub mod account;
 pub mod cache;
 pub mod cgroup;
 mod channel;

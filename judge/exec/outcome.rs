@@ -31,8 +31,10 @@ pub enum Ending {
     Exited { code: i32, detail: Option<String> },
     /// The reply pipe closed, or carried something that is not the driver's reply.
     LostChannel,
-    /// No answer by the judge's deadline; the judge killed it.
-    TimedOut { after: Duration },
+    /// Over the time limit, as `account` counts it; the judge killed it. `after` is the time
+    /// it was charged then, or, `asleep`, the wall time it spent off the CPU by its own doing
+    /// (past the wall fuse).
+    TimedOut { after: Duration, asleep: bool },
     /// Its resident memory passed the limit; the judge killed it at this peak.
     MemoryLimit { peak_kib: u64 },
     /// An allocation of this many bytes failed (against the address-space ceiling, or past

@@ -6,6 +6,8 @@ use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 
+use super::account::Sched;
+
 /// A `<field>: <n> kB` line of a `status` or `meminfo` text, in KiB.
 pub fn kib_in(text: &str, field: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;
@@ -26,30 +28,9 @@ pub fn reread<'a>(file: &File, buffer: &'a mut [u8]) -> &'a str {
 
 /// A thread's account, from `/proc/<pid>/task/<tid>/schedstat`: nanoseconds on a CPU, and
 /// nanoseconds runnable but waiting for one (needs a kernel with scheduler statistics).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Account {
-    pub ran_ns: u64,
-    pub waited_ns: u64,
-}
-
-impl Account {
-    pub fn parse(text: &str) -> Option<Account> {
-        let mut fields = text.split_whitespace().map(str::parse::<u64>);
-        Some(Account { ran_ns: fields.next()?.ok()?, waited_ns: fields.next()?.ok()? })
-    }
-
-    pub fn since(self, earlier: Account) -> Account {
-        Account {
-            ran_ns: self.ran_ns.saturating_sub(earlier.ran_ns),
-            waited_ns: self.waited_ns.saturating_sub(earlier.waited_ns),
-        }
-    }
-}
-
-/// Whether the `stat` text of a thread says it is running or runnable (state `R`); its
-/// name, in parentheses, may hold anything, so the state is read after the last `)`.
-pub fn runnable(stat: &str) -> bool {
-    stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('R'))
+pub fn sched(text: &str) -> Option<Sched> {
+    let mut fields = text.split_whitespace().map(str::parse::<u64>);
+    Some(Sched { ran_ns: fields.next()?.ok()?, waited_ns: fields.next()?.ok()? })
 }
 
 /// Whether process `pid` has ended: gone, or a zombie (state `Z`) or dead (`X`) not yet
@@ -57,14 +38,6 @@ pub fn runnable(stat: &str) -> bool {
 pub fn ended(pid: u32) -> bool {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return true };
     stat.rsplit_once(')').is_none_or(|(_, rest)| matches!(rest.trim_start().chars().next(), Some('Z' | 'X')))
-}
-
-/// The user and system time of a whole process, its ended threads included, from its `stat`
-/// text, in clock ticks (fields 14 and 15).
-pub fn ticks(stat: &str) -> Option<u64> {
-    let (_, rest) = stat.rsplit_once(')')?;
-    let mut fields = rest.split_whitespace().skip(11);
-    Some(fields.next()?.parse::<u64>().ok()? + fields.next()?.parse::<u64>().ok()?)
 }
 
 /// The children of thread `task` of process `pid`.
@@ -92,13 +65,8 @@ mod tests {
             (kib_in(status, "VmRSS"), kib_in(status, "VmHWM"), kib_in(status, "Vm")),
             (Some(1024), Some(2048), None)
         );
-        assert_eq!(Account::parse("263662 17 3\n"), Some(Account { ran_ns: 263_662, waited_ns: 17 }));
-        assert_eq!(Account::parse(""), None);
-        // A name may hold a parenthesis and a space.
-        let stat = "42 (a) R b) S 1 42 42 0 -1 4194560 100 0 0 0 7 5 0 0 20 0 1 0";
-        assert!(!runnable(stat));
-        assert_eq!(ticks(stat), Some(12));
-        assert!(runnable("42 (solution) R 1 42"));
+        assert_eq!(sched("263662 17 3\n"), Some(Sched { ran_ns: 263_662, waited_ns: 17 }));
+        assert_eq!(sched(""), None);
     }
 
     #[test]
@@ -121,20 +89,22 @@ mod tests {
         let tid = finished.recv().unwrap();
         assert!(threads(me).contains(&tid) && threads(me).first() == Some(&me), "{:?}", threads(me));
         let file = File::open(format!("/proc/{me}/task/{tid}/schedstat")).unwrap();
-        let stat = File::open(format!("/proc/{me}/task/{tid}/stat")).unwrap();
         let mut buffer = [0u8; 512];
-        let before = Account::parse(reread(&file, &mut buffer)).unwrap();
+        let before = sched(reread(&file, &mut buffer)).unwrap();
         go.send(()).unwrap();
         finished.recv().unwrap();
-        while runnable(reread(&stat, &mut buffer)) {
-            std::hint::spin_loop();
+        // 20 ms of wall time spinning: on a CPU, or waiting for one on a busy machine. The
+        // account is brought up to date when the thread leaves the CPU, which it does now.
+        let spent = |after: Sched| (after.ran_ns - before.ran_ns) + (after.waited_ns - before.waited_ns);
+        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let mut after = sched(reread(&file, &mut buffer)).unwrap();
+        while spent(after) < 15_000_000 && std::time::Instant::now() < give_up {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            after = sched(reread(&file, &mut buffer)).unwrap();
         }
-        let after = Account::parse(reread(&file, &mut buffer)).unwrap();
         go.send(()).unwrap();
         spinner.join().unwrap();
-        // 20 ms of wall time spinning: on a CPU, or waiting for one on a busy machine.
-        let spent = after.since(before);
-        assert!(spent.ran_ns > 0 && spent.ran_ns + spent.waited_ns >= 15_000_000, "{before:?} then {after:?}");
+        assert!(after.ran_ns > before.ran_ns && spent(after) >= 15_000_000, "{before:?} then {after:?}");
     }
 
     #[test]

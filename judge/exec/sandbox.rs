@@ -25,6 +25,12 @@
 //! Where the kernel refuses namespaces, the same jail starts the program directly, in the
 //! room (a scratch folder outside the workspace) with the same limits and descriptors.
 //!
+//! Either way the child is the leader of a session of its own, and holds no descriptor but
+//! its standard streams and those the jail gives it: everything else the judge holds, or
+//! inherited from whatever started it, is closed at exec. Inside a sandbox nothing names
+//! the host: the program's binary is a copy in the sandbox's own root, the init's command line
+//! is blanked, and the cgroup is seen as the root of a namespace of its own.
+//!
 //! Everything the children need is prepared before the fork: between fork and exec they only
 //! make system calls.
 
@@ -92,6 +98,11 @@ pub struct Bounds {
     pub files: u64,
     /// How many processes and threads it may run at once.
     pub processes: u64,
+    /// The program's main stack, where the jail sets it.
+    pub stack: Option<u64>,
+    /// Whether it may start no process but threads of its own (where nothing else would count
+    /// the processes it starts: see `sys::refuse_new_processes`).
+    pub one_process: bool,
 }
 
 /// One step of building a sandbox's root, in the order given.
@@ -99,6 +110,9 @@ pub struct Bounds {
 enum Op {
     /// A host file or folder shown inside, read-only unless writable.
     Bind { host: PathBuf, inside: PathBuf, writable: bool },
+    /// A copy of a host file, executable, in the sandbox's own root: nothing inside names
+    /// where it came from (a bind shows its host path in /proc/self/mountinfo).
+    Copy { host: PathBuf, inside: PathBuf },
     /// A symbolic link inside.
     Link { inside: PathBuf, to: PathBuf },
     /// A private tmpfs of this many bytes, writable by the sandbox's user.
@@ -149,13 +163,20 @@ impl Jail {
         self
     }
 
+    /// Shows a copy of the file `host` at `inside`.
+    pub fn copy(&mut self, host: impl Into<PathBuf>, inside: impl Into<PathBuf>) -> &mut Jail {
+        self.ops.push(Op::Copy { host: host.into(), inside: inside.into() });
+        self
+    }
+
     /// Gives the program `judges` at descriptor `at`.
     pub fn give(&mut self, judges: RawFd, at: RawFd) -> &mut Jail {
         self.descriptors.push((judges, at));
         self
     }
 
-    /// Where a host path is seen in the sandbox: under the last bind that holds it.
+    /// Where a host path is seen in the sandbox: under the last bind that holds it, or where
+    /// it is copied.
     pub fn inside(&self, host: &Path) -> Option<PathBuf> {
         self.ops.iter().rev().find_map(|op| match op {
             Op::Bind { host: bound, inside, .. } => host.strip_prefix(bound).ok().map(|rest| {
@@ -165,6 +186,7 @@ impl Jail {
                     inside.join(rest)
                 }
             }),
+            Op::Copy { host: copied, inside } => (copied == host).then(|| inside.clone()),
             _ => None,
         })
     }
@@ -173,8 +195,8 @@ impl Jail {
 /// The one call: a command that starts `jail.program` confined as `jail` says, in a sandbox,
 /// or, given `room`, unconfined there with the same limits and descriptors; in `cell` where
 /// there is one (a v1 cell must then start it: `Cell::spawn`). The caller adds the arguments,
-/// environment and standard streams; the environment starts empty and the child is the leader
-/// of a process group of its own.
+/// environment and standard streams; the environment starts empty, and the child leads a
+/// session (and process group) of its own.
 pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Result<Command> {
     if jail.descriptors.len() > MOST_PLACED {
         return Err(invalid(format!("at most {MOST_PLACED} descriptors are placed")));
@@ -182,6 +204,14 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
     let mut placed = [(-1, -1); MOST_PLACED];
     placed[..jail.descriptors.len()].copy_from_slice(&jail.descriptors);
     let count = jail.descriptors.len();
+    // What the program keeps across exec, in ascending order: its standard streams and the
+    // descriptors it is given.
+    let mut kept: Vec<RawFd> = [0, 1, 2].into_iter().chain(jail.descriptors.iter().map(|&(_, at)| at)).collect();
+    kept.sort_unstable();
+    kept.dedup();
+    let mut keep = [RawFd::MAX; MOST_PLACED + 3];
+    keep[..kept.len()].copy_from_slice(&kept);
+    let keep_count = kept.len();
     let bounds = jail.bounds;
     let judge = std::process::id();
     let (mut command, confinement, join) = match room {
@@ -198,24 +228,34 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
             (Command::new(inside), Some(Confinement::new(jail, cell.and_then(Cell::clone_folder))?), None)
         }
     };
-    command.env_clear().stdin(Stdio::null()).process_group(0);
+    command.env_clear().stdin(Stdio::null());
     // SAFETY: between fork and exec the closure only makes system calls on memory prepared
     // before the fork (no allocation, no locks), and every process it forks either execs or
     // calls _exit.
     unsafe {
         command.pre_exec(move || {
             sys::die_with(judge)?;
+            sys::new_session()?;
             sys::place_fds(&placed[..count])?;
+            sys::close_on_exec_all_except(&keep[..keep_count])?;
             sys::limit(Resource::AddressSpace, bounds.address_space)?;
             sys::limit(Resource::FileSize, bounds.file_size)?;
             sys::limit(Resource::CoreDump, 0)?;
+            if let Some(stack) = bounds.stack {
+                sys::limit(Resource::Stack, stack)?;
+            }
             match &confinement {
                 Some(confinement) => confinement.enter(),
                 None => {
                     if let Some(procs) = join {
                         sys::write_all(procs, b"0")?;
                     }
-                    sys::limit(Resource::Files, bounds.files)
+                    sys::limit(Resource::Files, bounds.files)?;
+                    if bounds.one_process {
+                        sys::no_new_privs()?;
+                        sys::refuse_new_processes()?;
+                    }
+                    Ok(())
                 }
             }
         });
@@ -238,11 +278,16 @@ struct Confinement {
     flags: u64,
     /// A v2 cell's folder, to clone the init into.
     cgroup: Option<RawFd>,
-    /// Host paths to bind, opened by the init before it gives up the judge's ids.
+    /// Host paths to bind or copy, opened by the init before it gives up the judge's ids.
     sources: Vec<CString>,
     steps: Vec<Step>,
     cwd: CString,
     stage: CString,
+    /// The options of the root's tmpfs: room for what is copied into it.
+    root_options: CString,
+    /// Where the judge's command line lies in its memory, copied into the init's, which
+    /// blanks it: the init's /proc/1/cmdline is readable inside.
+    arguments: Option<(usize, usize)>,
     uid_map: Vec<u8>,
     gid_map: Vec<u8>,
     privileged: bool,
@@ -263,6 +308,10 @@ enum Step {
         source: usize,
         at: CString,
         writable: bool,
+    },
+    Copy {
+        source: usize,
+        at: CString,
     },
     Tmpfs {
         at: CString,
@@ -302,13 +351,16 @@ impl Confinement {
         let staged = |inside: &Path| c_path(&Path::new(STAGE).join(inside.strip_prefix("/").unwrap_or(inside)));
         let mut sources = Vec::new();
         let mut steps = Vec::new();
+        let mut copied: u64 = 0;
         let mut mounted: Vec<&Path> = Vec::new();
         let mut made: Vec<PathBuf> = Vec::new();
         for op in &jail.ops {
             let inside = inside_path(match op {
-                Op::Bind { inside, .. } | Op::Link { inside, .. } | Op::Tmpfs { inside, .. } | Op::Proc { inside } => {
-                    inside
-                }
+                Op::Bind { inside, .. }
+                | Op::Copy { inside, .. }
+                | Op::Link { inside, .. }
+                | Op::Tmpfs { inside, .. }
+                | Op::Proc { inside } => inside,
             })?;
             if let Some(under) = mounted.iter().find(|m| inside.starts_with(m) || m.starts_with(inside)) {
                 return Err(invalid(format!("{} is at or inside {}, or holds it", inside.display(), under.display())));
@@ -333,6 +385,17 @@ impl Confinement {
                     steps.push(Step::Bind { source: sources.len(), at, writable: *writable });
                     sources.push(c_path(&host)?);
                 }
+                Op::Copy { host, .. } => {
+                    if sources.len() == MOST_BINDS {
+                        return Err(invalid(format!("at most {MOST_BINDS} binds and copies")));
+                    }
+                    let size = std::fs::metadata(host)
+                        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", host.display())))?
+                        .len();
+                    copied += size.div_ceil(4096) * 4096 + 4096;
+                    steps.push(Step::Copy { source: sources.len(), at });
+                    sources.push(c_path(host)?);
+                }
                 Op::Link { to, .. } => steps.push(Step::Link { to: c_path(to)?, at }),
                 Op::Tmpfs { bytes, .. } => {
                     steps.push(Step::Dir(staged(inside)?));
@@ -349,7 +412,14 @@ impl Confinement {
                 mounted.push(inside);
             }
         }
-        let flags = sys::NEW_USER | sys::NEW_MOUNT | sys::NEW_PID | sys::NEW_NET | sys::NEW_IPC | sys::NEW_UTS;
+        let flags = sys::NEW_USER
+            | sys::NEW_MOUNT
+            | sys::NEW_PID
+            | sys::NEW_NET
+            | sys::NEW_IPC
+            | sys::NEW_UTS
+            | sys::NEW_CGROUP;
+        let root_options = CString::new(format!("size={},mode=755", (1 << 20) + copied)).expect("no NUL");
         Ok(Confinement {
             flags,
             cgroup,
@@ -357,6 +427,8 @@ impl Confinement {
             steps,
             cwd: c_path(&jail.cwd)?,
             stage: c_path(Path::new(STAGE))?,
+            root_options,
+            arguments: sys::own_arguments(),
             uid_map: format!("{INSIDE_ID} {uid} 1\n").into_bytes(),
             gid_map: format!("{INSIDE_ID} {gid} 1\n").into_bytes(),
             privileged,
@@ -424,6 +496,10 @@ impl Confinement {
     /// The init, pid 1 of the new namespaces.
     fn init(&self, from_keeper: RawFd, to_keeper: RawFd) -> io::Result<()> {
         sys::die_with_parent()?;
+        // SAFETY: the range is this process's copy of the judge's command line, which nothing
+        // in this process reads again.
+        unsafe { sys::blank_arguments(self.arguments, b"sandbox-init") };
+        sys::set_name(c"sandbox-init")?;
         let mut word = [0; 4];
         if sys::read(from_keeper, &mut word)? != 4 {
             return Err(io::Error::from_raw_os_error(sys::ESRCH));
@@ -437,10 +513,15 @@ impl Confinement {
             sys::write_file(file, value)?;
         }
         sys::make_mounts_private()?;
-        // Opened with the judge's ids: a root judge may bind what only root can reach.
+        // Opened with the judge's ids: a root judge may bind what only root can reach. A
+        // copy's source is read, a bind's only named.
         let mut sources = [-1; MOST_BINDS];
-        for (fd, path) in sources.iter_mut().zip(&self.sources) {
-            *fd = sys::open_path(path)?;
+        for step in &self.steps {
+            match *step {
+                Step::Bind { source, .. } => sources[source] = sys::open_path(&self.sources[source])?,
+                Step::Copy { source, .. } => sources[source] = sys::open_read(&self.sources[source])?,
+                _ => {}
+            }
         }
         sys::set_ids(INSIDE_ID, INSIDE_ID)?;
         // A change of ids clears the parent-death signal: set it again, then make sure the
@@ -466,6 +547,9 @@ impl Confinement {
         if let Some(program) = unsafe { sys::clone_process(0) }? {
             reap(program, to_keeper);
         }
+        if self.bounds.one_process {
+            sys::refuse_new_processes()?;
+        }
         sys::unblock_signals()
     }
 
@@ -474,7 +558,7 @@ impl Confinement {
     fn build(&self, sources: &[RawFd]) -> io::Result<()> {
         let tmpfs = Some(c"tmpfs");
         let hidden = sys::MS_NOSUID | sys::MS_NODEV;
-        sys::mount(tmpfs, &self.stage, tmpfs, hidden, Some(c"size=1m,mode=755"))?;
+        sys::mount(tmpfs, &self.stage, tmpfs, hidden, Some(&self.root_options))?;
         for step in &self.steps {
             match step {
                 Step::Dir(at) => match sys::make_dir(at, 0o755) {
@@ -488,6 +572,11 @@ impl Confinement {
                     sys::bind(StackPath::fd(fd).as_c_str(), at)?;
                     sys::close(fd);
                     sys::restrict_mount(at, !writable, true)?;
+                }
+                Step::Copy { source, at } => {
+                    let fd = sources[*source];
+                    sys::copy_file(fd, at, 0o555)?;
+                    sys::close(fd);
                 }
                 Step::Tmpfs { at, options } => sys::mount(tmpfs, at, tmpfs, hidden, Some(options))?,
                 // Before the old root goes: the kernel mounts a proc in a user namespace only
@@ -579,7 +668,8 @@ impl StackPath {
 }
 
 /// The bounds of the probe's child and of nothing else.
-const PROBE_BOUNDS: Bounds = Bounds { address_space: 1 << 30, file_size: 1 << 20, files: 64, processes: 8 };
+const PROBE_BOUNDS: Bounds =
+    Bounds { address_space: 1 << 30, file_size: 1 << 20, files: 64, processes: 8, stack: None, one_process: false };
 
 /// Whether children can run confined here: a child of the system jail is started and must
 /// end well; the error says what the kernel refused.
@@ -668,6 +758,7 @@ mod tests {
                 Step::File(at) => format!("file {}", at.to_str().unwrap()),
                 Step::Link { at, .. } => format!("link {}", at.to_str().unwrap()),
                 Step::Bind { at, .. } => format!("bind {}", at.to_str().unwrap()),
+                Step::Copy { at, .. } => format!("copy {}", at.to_str().unwrap()),
                 Step::Tmpfs { at, .. } => format!("tmpfs {}", at.to_str().unwrap()),
                 Step::Proc { at } => format!("proc {}", at.to_str().unwrap()),
             })

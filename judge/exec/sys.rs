@@ -31,6 +31,9 @@ pub enum Resource {
     CoreDump,
     /// One more than the highest descriptor number it may open (those it has stay open).
     Files,
+    /// The main thread's stack, in bytes: it grows on demand up to this, and a fault past it
+    /// is a stack overflow. Read at exec.
+    Stack,
 }
 
 /// The signal numbers the judge names; the same on every Linux architecture it runs on.
@@ -45,6 +48,10 @@ pub const SIGTERM: i32 = 15;
 pub const SIGXFSZ: i32 = 25;
 /// No such process: what a child reports when the judge ended before it started.
 pub const ESRCH: i32 = 3;
+const EPERM: i32 = 1;
+const EINTR: i32 = 4;
+const EINVAL: i32 = 22;
+const ENOSYS: i32 = 38;
 
 /// New namespaces, as clone(2) flags.
 pub const NEW_USER: u64 = 0x1000_0000;
@@ -53,6 +60,7 @@ pub const NEW_PID: u64 = 0x2000_0000;
 pub const NEW_NET: u64 = 0x4000_0000;
 pub const NEW_IPC: u64 = 0x0800_0000;
 pub const NEW_UTS: u64 = 0x0400_0000;
+pub const NEW_CGROUP: u64 = 0x0200_0000;
 
 /// mount(2) flags the sandbox uses.
 pub const MS_NOSUID: u64 = 2;
@@ -125,6 +133,16 @@ mod ffi {
         pub const GETTID: i64 = 186;
         #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
         pub const TGKILL: i64 = 234;
+        pub const READ: i64 = 0;
+        pub const WRITE: i64 = 1;
+        pub const GETDENTS64: i64 = 217;
+        pub const CLOCK_GETTIME: i64 = 228;
+        /// fork, vfork and clone, which start processes; clone3 (the same on every
+        /// architecture) is below.
+        pub const FORK: Option<u32> = Some(57);
+        pub const VFORK: Option<u32> = Some(58);
+        /// `AUDIT_ARCH_X86_64`: the architecture a seccomp filter sees.
+        pub const AUDIT_ARCH: u32 = 0xC000_003E;
     }
     #[cfg(target_arch = "aarch64")]
     pub mod nr {
@@ -137,9 +155,19 @@ mod ffi {
         pub const GETTID: i64 = 178;
         #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
         pub const TGKILL: i64 = 131;
+        pub const READ: i64 = 63;
+        pub const WRITE: i64 = 64;
+        pub const GETDENTS64: i64 = 61;
+        pub const CLOCK_GETTIME: i64 = 113;
+        pub const FORK: Option<u32> = None;
+        pub const VFORK: Option<u32> = None;
+        /// `AUDIT_ARCH_AARCH64`.
+        pub const AUDIT_ARCH: u32 = 0xC000_00B7;
     }
     pub const CLONE3: i64 = 435;
     pub const CLOSE_RANGE: i64 = 436;
+    /// close_range(2)'s flag: mark close-on-exec rather than close (Linux 5.11).
+    pub const CLOSE_RANGE_CLOEXEC: u32 = 4;
     pub const MOUNT_SETATTR: i64 = 442;
 
     pub const SIGCHLD: u64 = 17;
@@ -160,7 +188,18 @@ mod ffi {
     pub const PR_SET_PDEATHSIG: c_int = 1;
     pub const PR_SET_DUMPABLE: c_int = 4;
     pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
+    pub const PR_SET_SECCOMP: c_int = 22;
+    pub const PR_SET_NAME: c_int = 15;
+    pub const O_EXCL: c_int = 0o200;
+    pub const SECCOMP_MODE_FILTER: c_ulong = 2;
+    pub const O_RDONLY: c_int = 0;
+    pub const O_DIRECTORY: c_int = 0o200_000;
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub const F_GETFD: c_int = 1;
+    pub const F_SETFD: c_int = 2;
+    pub const FD_CLOEXEC: c_int = 1;
     pub const RLIMIT_FSIZE: c_int = 1;
+    pub const RLIMIT_STACK: c_int = 3;
     pub const RLIMIT_CORE: c_int = 4;
     pub const RLIMIT_NPROC: c_int = 6;
     pub const RLIMIT_NOFILE: c_int = 7;
@@ -218,6 +257,25 @@ mod ffi {
         pub fn sigaction(signal: c_int, new: *const SigAction, old: *mut SigAction) -> c_int;
         pub fn _exit(status: c_int) -> !;
         pub fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
+        pub fn setsid() -> c_int;
+        pub fn clock_gettime(clock: c_int, time: *mut [i64; 2]) -> c_int;
+    }
+
+    /// `struct sock_filter`: one instruction of a classic BPF program.
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    pub struct SockFilter {
+        pub code: u16,
+        pub jt: u8,
+        pub jf: u8,
+        pub k: u32,
+    }
+
+    /// `struct sock_fprog`.
+    #[repr(C)]
+    pub struct SockFprog {
+        pub len: u16,
+        pub filter: *const SockFilter,
     }
 
     #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
@@ -268,6 +326,7 @@ pub fn limit(resource: Resource, value: u64) -> io::Result<()> {
         Resource::FileSize => ffi::RLIMIT_FSIZE,
         Resource::CoreDump => ffi::RLIMIT_CORE,
         Resource::Files => ffi::RLIMIT_NOFILE,
+        Resource::Stack => ffi::RLIMIT_STACK,
     };
     let limit = ffi::Rlimit { current: value, maximum: value };
     // SAFETY: `limit` is a valid rlimit that outlives the call.
@@ -407,6 +466,72 @@ pub fn open_path(path: &CStr) -> io::Result<RawFd> {
     check_int(fd).map(|()| fd)
 }
 
+/// A close-on-exec descriptor reading `path`.
+pub fn open_read(path: &CStr) -> io::Result<RawFd> {
+    // SAFETY: `path` is a valid string.
+    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_RDONLY | ffi::O_CLOEXEC) };
+    check_int(fd).map(|()| fd)
+}
+
+/// Copies what `from` reads to a new file `to` with permissions `mode`, through a buffer on
+/// the stack (safe between fork and exec).
+pub fn copy_file(from: RawFd, to: &CStr, mode: u32) -> io::Result<()> {
+    let flags = ffi::O_WRONLY | ffi::O_CREAT | ffi::O_EXCL | ffi::O_CLOEXEC;
+    // SAFETY: `to` is a valid string; the mode argument is read because of O_CREAT.
+    let fd = unsafe { ffi::open(to.as_ptr(), flags, mode) };
+    check_int(fd)?;
+    let mut buffer = [0u8; 16 << 10];
+    let copied = loop {
+        match read(from, &mut buffer) {
+            Ok(0) => break Ok(()),
+            Ok(n) => {
+                if let Err(e) = write_all(fd, &buffer[..n]) {
+                    break Err(e);
+                }
+            }
+            Err(e) => break Err(e),
+        }
+    };
+    close(fd);
+    copied
+}
+
+/// Names the calling thread (what /proc shows as its `comm`), up to 15 bytes.
+pub fn set_name(name: &CStr) -> io::Result<()> {
+    // SAFETY: prctl reads a NUL-terminated string of at most 16 bytes; longer ones are cut.
+    check_int(unsafe { ffi::prctl(ffi::PR_SET_NAME, name.as_ptr()) })
+}
+
+/// Where this process's command line lies in its memory (the kernel's `arg_start` and
+/// `arg_end`, fields 48 and 49 of /proc/self/stat).
+pub fn own_arguments() -> Option<(usize, usize)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    // Field 3 is the first after the name.
+    let mut fields = rest.split_whitespace().skip(48 - 3);
+    let start = fields.next()?.parse().ok()?;
+    let end = fields.next()?.parse().ok()?;
+    (start < end).then_some((start, end))
+}
+
+/// Overwrites this process's command line, as the kernel shows it in /proc/PID/cmdline, with
+/// `name` and zeros.
+///
+/// # Safety
+///
+/// `range` must be this process's own `own_arguments()`, and nothing may read the command
+/// line's strings afterwards.
+pub unsafe fn blank_arguments(range: Option<(usize, usize)>, name: &[u8]) {
+    let Some((start, end)) = range else { return };
+    let length = end - start;
+    // SAFETY: the caller guarantees the range is this process's own argument strings, which
+    // are writable memory of that length.
+    unsafe {
+        std::ptr::write_bytes(start as *mut u8, 0, length);
+        std::ptr::copy_nonoverlapping(name.as_ptr(), start as *mut u8, name.len().min(length.saturating_sub(1)));
+    }
+}
+
 /// Writes `bytes` to the existing file `path` in one write, as /proc files want.
 pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
     // SAFETY: `path` is a valid string.
@@ -479,19 +604,160 @@ pub fn close(fd: RawFd) {
     unsafe { ffi::close(fd) };
 }
 
+/// What `sweep` does to each descriptor it does not keep.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sweep {
+    Close,
+    OnExec,
+}
+
 /// Closes every descriptor but `keep` (ascending). For a child that holds what its parent
 /// held and must not keep it open.
 pub fn close_all_except(keep: &[RawFd]) -> io::Result<()> {
+    sweep(keep, Sweep::Close)
+}
+
+/// Marks every descriptor but `keep` (ascending) close-on-exec, so that a program execed next
+/// holds only those, whatever this process inherited (a shell's redirection, an editor's
+/// pipe). std's own error pipe is close-on-exec already and still reports a failed exec.
+pub fn close_on_exec_all_except(keep: &[RawFd]) -> io::Result<()> {
+    sweep(keep, Sweep::OnExec)
+}
+
+/// close_range(2) between the kept descriptors; where the kernel has no close_range (before
+/// 5.9) or no close-on-exec flag for it (before 5.11), each descriptor listed in
+/// /proc/self/fd.
+fn sweep(keep: &[RawFd], how: Sweep) -> io::Result<()> {
+    let flags = match how {
+        Sweep::Close => 0,
+        Sweep::OnExec => ffi::CLOSE_RANGE_CLOEXEC,
+    };
     let mut first: u32 = 0;
     for &fd in keep.iter().chain(&[RawFd::MAX]) {
         let fd = fd as u32;
         if fd > first {
             // SAFETY: close_range takes integers; the descriptors it closes are not used again.
-            check(unsafe { ffi::syscall(ffi::CLOSE_RANGE, first, fd - 1, 0u32) })?;
+            let ranged = check(unsafe { ffi::syscall(ffi::CLOSE_RANGE, first, fd - 1, flags) });
+            match ranged {
+                Ok(_) => {}
+                Err(e) if matches!(e.raw_os_error(), Some(ENOSYS | EINVAL)) => return sweep_listed(keep, how),
+                Err(e) => return Err(e),
+            }
         }
         first = fd.saturating_add(1);
     }
     Ok(())
+}
+
+/// `sweep` by a walk of /proc/self/fd, read with getdents64 into a buffer on the stack: safe
+/// between fork and exec.
+fn sweep_listed(keep: &[RawFd], how: Sweep) -> io::Result<()> {
+    // SAFETY: a valid string; the descriptor is closed below.
+    let dir = unsafe { ffi::open(c"/proc/self/fd".as_ptr(), ffi::O_RDONLY | ffi::O_DIRECTORY | ffi::O_CLOEXEC) };
+    check_int(dir)?;
+    let mut buffer = [0u8; 2048];
+    let result = loop {
+        // SAFETY: `buffer` is valid for writes of its length.
+        let n = unsafe { ffi::syscall(ffi::nr::GETDENTS64, dir, buffer.as_mut_ptr(), buffer.len()) };
+        let n = match check(n) {
+            Ok(0) => break Ok(()),
+            Ok(n) => n as usize,
+            Err(e) => break Err(e),
+        };
+        // Each record: inode (8), offset (8), record length (2), type (1), then the name.
+        let mut at = 0;
+        while at + 19 <= n {
+            let length = usize::from(u16::from_ne_bytes([buffer[at + 16], buffer[at + 17]]));
+            let name = &buffer[at + 19..(at + length).min(n)];
+            let digits = name.iter().take_while(|b| b.is_ascii_digit());
+            let fd = digits.fold(0i64, |fd, b| fd.saturating_mul(10).saturating_add(i64::from(b - b'0')));
+            let named = name.first().is_some_and(u8::is_ascii_digit);
+            if let Ok(fd) = RawFd::try_from(fd) {
+                if named && fd != dir && !keep.contains(&fd) {
+                    match how {
+                        Sweep::Close => close(fd),
+                        // SAFETY: F_SETFD takes one integer argument.
+                        Sweep::OnExec => drop(unsafe { ffi::fcntl(fd, ffi::F_SETFD, ffi::FD_CLOEXEC) }),
+                    }
+                }
+            }
+            at += length.max(1);
+        }
+    };
+    close(dir);
+    result
+}
+
+/// Whether `fd` is open and stays open across exec.
+#[cfg(test)]
+fn open_across_exec(fd: RawFd) -> bool {
+    // SAFETY: F_GETFD takes no argument; a closed descriptor is an error.
+    let flags = unsafe { ffi::fcntl(fd, ffi::F_GETFD) };
+    flags >= 0 && flags & ffi::FD_CLOEXEC == 0
+}
+
+/// Makes this process the leader of a new session and process group: a signal to its group
+/// reaches nothing of its parent's, and it has no controlling terminal to read or stop on.
+pub fn new_session() -> io::Result<()> {
+    // SAFETY: setsid takes nothing.
+    check_int(unsafe { ffi::setsid() })
+}
+
+/// Refuses this process, for good, any new process: fork, vfork and a clone that is not a new
+/// thread fail with EPERM (threads are still allowed), by a seccomp filter that survives exec.
+/// clone3, whose flags a filter cannot read, fails with ENOSYS, which makes the C library
+/// start threads with clone instead. A system call of another architecture's ABI kills the
+/// process. Needs `no_new_privs` first.
+pub fn refuse_new_processes() -> io::Result<()> {
+    const LOAD: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
+    const EQUAL: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
+    const AT_LEAST: u16 = 0x35; // BPF_JMP | BPF_JGE | BPF_K
+    const ANY_BIT: u16 = 0x45; // BPF_JMP | BPF_JSET | BPF_K
+    const RETURN: u16 = 0x06; // BPF_RET | BPF_K
+    const ALLOW: u32 = 0x7fff_0000;
+    const KILL: u32 = 0x8000_0000;
+    const fn errno(e: i32) -> u32 {
+        0x0005_0000 | e as u32
+    }
+    const CLONE_THREAD: u32 = 0x0001_0000;
+    // Offsets in `struct seccomp_data`: the number, the architecture, the first argument's
+    // low half (little-endian on both architectures).
+    let (nr, arch, arg0): (u32, u32, u32) = (0, 4, 16);
+    // A number no call has: reached only past the filter's ABI check.
+    let never = u32::MAX;
+    let op = |code, jt, jf, k| ffi::SockFilter { code, jt, jf, k };
+    let program = [
+        op(LOAD, 0, 0, arch),
+        op(EQUAL, 0, 12, ffi::nr::AUDIT_ARCH),
+        op(LOAD, 0, 0, nr),
+        op(AT_LEAST, 10, 0, 0x4000_0000),
+        op(EQUAL, 8, 0, ffi::CLONE3 as u32),
+        op(EQUAL, 3, 0, ffi::nr::CLONE as u32),
+        op(EQUAL, 5, 0, ffi::nr::FORK.unwrap_or(never)),
+        op(EQUAL, 4, 0, ffi::nr::VFORK.unwrap_or(never)),
+        op(RETURN, 0, 0, ALLOW),
+        op(LOAD, 0, 0, arg0),
+        op(ANY_BIT, 0, 1, CLONE_THREAD),
+        op(RETURN, 0, 0, ALLOW),
+        op(RETURN, 0, 0, errno(EPERM)),
+        op(RETURN, 0, 0, errno(ENOSYS)),
+        op(RETURN, 0, 0, KILL),
+    ];
+    let fprog = ffi::SockFprog { len: program.len() as u16, filter: program.as_ptr() };
+    // SAFETY: `fprog` points at `program`, both alive for the call; the kernel copies them.
+    check_int(unsafe { ffi::prctl(ffi::PR_SET_SECCOMP, ffi::SECCOMP_MODE_FILTER, &fprog as *const ffi::SockFprog) })
+}
+
+/// The CPU time of process `pid` (every thread, live or ended), in nanoseconds, by the kernel's
+/// count of its runtime (its process CPU clock, which any process may read); None once it is
+/// gone.
+pub fn process_cpu_ns(pid: u32) -> Option<u64> {
+    // `CPUCLOCK_SCHED` of a process, as glibc's clock_getcpuclockid makes it.
+    let clock = (!(i32::try_from(pid).ok()?) << 3) | 2;
+    let mut time = [0i64; 2];
+    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`.
+    let result = unsafe { ffi::clock_gettime(clock, &mut time) };
+    (result == 0).then(|| (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64))
 }
 
 /// Whether every writer of the pipe `fd` is gone, without waiting.
@@ -540,23 +806,26 @@ pub unsafe fn clone_into_cgroup(namespaces: u64, cgroup: RawFd) -> io::Result<Op
     Ok(if pid == 0 { None } else { Some(pid as u32) })
 }
 
-/// The CPU time of the calling thread, in nanoseconds, by the clock_gettime system call made
-/// with the system-call instruction itself: no function a program links (its own
-/// `clock_gettime`, say) can stand in for it. 0 if the kernel refuses.
+/// A system call of three arguments made with the system-call instruction itself: no function
+/// a program links (its own `read` or `clock_gettime`, say) can stand in for it. The kernel's
+/// answer, or minus its errno.
+///
+/// # Safety
+///
+/// As the call `number` requires of its arguments (pointers valid for what it reads and writes).
 #[cfg_attr(not(test), allow(dead_code))] // the driver's
-pub fn thread_cpu_ns() -> u64 {
-    const CLOCK_THREAD_CPUTIME_ID: i64 = 3;
-    let mut time = [0i64; 2];
-    let result: i64;
-    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`, which
-    // lives for the call; the registers the instruction clobbers are declared.
+unsafe fn direct(number: i64, a: usize, b: usize, c: usize) -> isize {
+    let result: isize;
+    // SAFETY: the caller upholds the call's contract; the registers the instruction clobbers
+    // are declared, and memory may be read and written (no `nomem`).
     #[cfg(target_arch = "x86_64")]
     unsafe {
         std::arch::asm!(
             "syscall",
-            inlateout("rax") 228i64 => result,
-            in("rdi") CLOCK_THREAD_CPUTIME_ID,
-            in("rsi") time.as_mut_ptr(),
+            inlateout("rax") number as isize => result,
+            in("rdi") a,
+            in("rsi") b,
+            in("rdx") c,
             lateout("rcx") _,
             lateout("r11") _,
             options(nostack),
@@ -567,16 +836,58 @@ pub fn thread_cpu_ns() -> u64 {
     unsafe {
         std::arch::asm!(
             "svc 0",
-            in("x8") 113i64,
-            inlateout("x0") CLOCK_THREAD_CPUTIME_ID => result,
-            in("x1") time.as_mut_ptr(),
+            in("x8") number,
+            inlateout("x0") a as isize => result,
+            in("x1") b,
+            in("x2") c,
             options(nostack),
         );
     }
+    result
+}
+
+/// The CPU time of the calling thread, in nanoseconds, by a direct system call (see `direct`).
+/// 0 if the kernel refuses.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's
+pub fn thread_cpu_ns() -> u64 {
+    const CLOCK_THREAD_CPUTIME_ID: usize = 3;
+    let mut time = [0i64; 2];
+    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`.
+    let result = unsafe { direct(ffi::nr::CLOCK_GETTIME, CLOCK_THREAD_CPUTIME_ID, time.as_mut_ptr() as usize, 0) };
     match result {
         0 => (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64),
         _ => 0,
     }
+}
+
+/// One read(2) by a direct system call (see `direct`), retried if interrupted; 0 is the end.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's
+pub fn read_direct(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
+    loop {
+        // SAFETY: `buffer` is valid for writes of its length.
+        let n = unsafe { direct(ffi::nr::READ, fd as usize, buffer.as_mut_ptr() as usize, buffer.len()) };
+        match n {
+            n if n >= 0 => return Ok(n as usize),
+            n if n == -(EINTR as isize) => continue,
+            n => return Err(io::Error::from_raw_os_error(-n as i32)),
+        }
+    }
+}
+
+/// Writes all of `bytes` by direct system calls (see `direct`).
+#[cfg_attr(not(test), allow(dead_code))] // the driver's
+pub fn write_all_direct(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is valid for reads of its length.
+        let n = unsafe { direct(ffi::nr::WRITE, fd as usize, bytes.as_ptr() as usize, bytes.len()) };
+        match n {
+            0 => return Err(io::ErrorKind::WriteZero.into()),
+            n if n > 0 => bytes = &bytes[n as usize..],
+            n if n == -(EINTR as isize) => continue,
+            n => return Err(io::Error::from_raw_os_error(-n as i32)),
+        }
+    }
+    Ok(())
 }
 
 /// The calling thread's id, as the kernel knows it (`/proc/<pid>/task/<id>`).
@@ -963,6 +1274,143 @@ mod tests {
             assert_eq!((text(read_a), text(read_b)), ("from-a\n".into(), "from-b\n".into()), "sources at {a}, {b}");
         }
         assert!(place_fds(&[(-1, 100)]).is_err());
+    }
+
+    /// Descriptors inherited from whatever started the process, open across exec, and those a
+    /// child is given: after the sweep only the given ones (and the standard streams) reach
+    /// the program it execs, by close_range and by the walk of /proc/self/fd alike.
+    #[test]
+    fn only_the_given_descriptors_reach_an_exec() {
+        for listed in [false, true] {
+            let (reader, writer) = std::io::pipe().unwrap();
+            let inherited = std::fs::File::open("/").unwrap();
+            let (raw_dir, raw_pipe) =
+                (std::os::fd::AsRawFd::as_raw_fd(&inherited), std::os::fd::AsRawFd::as_raw_fd(&writer));
+            let mut command = Command::new("sh");
+            command.args(["-c", "ls /proc/self/fd"]).stdout(Stdio::piped());
+            // SAFETY: the hook only makes system calls.
+            unsafe {
+                command.pre_exec(move || {
+                    // As a shell's `7</` and `9>&1` leave them: open across exec.
+                    for (from, to) in [(raw_dir, 7), (raw_pipe, 9)] {
+                        check_int(ffi::dup2(from, to))?;
+                    }
+                    place_fds(&[(raw_pipe, 100)])?;
+                    let before = open_across_exec(7) && open_across_exec(9) && open_across_exec(100);
+                    let keep = [0, 1, 2, 100];
+                    match listed {
+                        true => sweep_listed(&keep, Sweep::OnExec)?,
+                        false => close_on_exec_all_except(&keep)?,
+                    }
+                    match before && !open_across_exec(7) && !open_across_exec(9) && open_across_exec(100) {
+                        true => Ok(()),
+                        false => Err(io::Error::from_raw_os_error(EINVAL)),
+                    }
+                });
+            }
+            let output = command.output().unwrap();
+            drop((reader, writer, inherited));
+            assert!(output.status.success(), "listed: {listed}: {:?}", output.status);
+            let mut open: Vec<u32> =
+                String::from_utf8(output.stdout).unwrap().split_whitespace().map(|f| f.parse().unwrap()).collect();
+            open.sort_unstable();
+            // ls's own descriptor on the folder it lists is the one more.
+            assert!(open.len() == 5 && open[..3] == [0, 1, 2] && open.contains(&100), "listed: {listed}: {open:?}");
+        }
+    }
+
+    /// A program in a session of its own leads it and its process group.
+    #[test]
+    fn a_new_session_is_led_by_the_child() {
+        let mut command = Command::new("sh");
+        command.args(["-c", "cat /proc/self/stat"]).stdout(Stdio::piped());
+        // SAFETY: the hook only makes a system call.
+        unsafe { command.pre_exec(new_session) };
+        let child = command.spawn().unwrap();
+        let pid = child.id().to_string();
+        let output = child.wait_with_output().unwrap();
+        let stat = String::from_utf8(output.stdout).unwrap();
+        let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+        // After the name: state, parent, group, session.
+        assert_eq!((fields[2], fields[3]), (pid.as_str(), pid.as_str()), "{stat}");
+    }
+
+    /// Under the filter a process may start no process: a shell cannot fork, nor a clone.
+    #[test]
+    fn a_process_refused_new_processes_starts_none() {
+        let refused = |script: &str| {
+            let mut command = Command::new("sh");
+            command.args(["-c", script]).stdout(Stdio::null()).stderr(Stdio::null());
+            // SAFETY: the hook only makes system calls.
+            unsafe {
+                command.pre_exec(|| {
+                    no_new_privs()?;
+                    refuse_new_processes()
+                })
+            };
+            command.status().unwrap()
+        };
+        assert!(refused("exit 0").success(), "a process that starts none runs");
+        assert!(!refused("/bin/true; exit 0").success(), "a shell forked under the filter");
+        let status = in_child(|| {
+            no_new_privs()?;
+            refuse_new_processes()?;
+            // SAFETY: this fork of the test process has one thread; a clone would only exit.
+            let forked = unsafe { clone_process(0) };
+            exit_now(match forked {
+                Err(e) if e.raw_os_error() == Some(EPERM) => 0,
+                Ok(None) => exit_now(9),
+                _ => 1,
+            })
+        });
+        // Threads under the filter are started by real solutions: exec::tests.
+        assert_eq!(status.unwrap().code(), Some(0));
+    }
+
+    #[test]
+    fn direct_reads_and_writes_go_round_a_pipe() {
+        let (r, w) = pipe().unwrap();
+        write_all_direct(w, b"request").unwrap();
+        let mut buffer = [0u8; 16];
+        assert_eq!(read_direct(r, &mut buffer).unwrap(), 7);
+        assert_eq!(&buffer[..7], b"request");
+        close(w);
+        assert_eq!(read_direct(r, &mut buffer).unwrap(), 0);
+        assert!(read_direct(-1, &mut buffer).is_err_and(|e| e.raw_os_error() == Some(9)));
+        close(r);
+    }
+
+    /// A file copied into a new one with its permissions; this process's command line found
+    /// and blanked in a fork of it.
+    #[test]
+    fn copies_and_command_lines() {
+        let dir = scratch_dir("copies");
+        make_dir(&c(&dir), 0o755).unwrap();
+        let from = open_read(c"/etc/hostname").unwrap();
+        copy_file(from, &c(&dir.join("copy")), 0o555).unwrap();
+        close(from);
+        assert_eq!(std::fs::read(dir.join("copy")).unwrap(), std::fs::read("/etc/hostname").unwrap());
+        let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(dir.join("copy")).unwrap().permissions());
+        assert_eq!(mode & 0o777, 0o555);
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        let range = own_arguments().expect("the command line's place");
+        let (told, tell) = pipe().unwrap();
+        let status = in_child(move || {
+            // SAFETY: this fork reads its command line no more.
+            unsafe { blank_arguments(Some(range), b"blanked") };
+            let fd = open_read(c"/proc/self/cmdline")?;
+            let mut text = [0u8; 64];
+            let n = read(fd, &mut text)?;
+            write_all(tell, &text[..n.min(8)])?;
+            exit_now(0)
+        });
+        assert_eq!(status.unwrap().code(), Some(0));
+        close(tell);
+        let mut said = [0u8; 8];
+        assert_eq!(read(told, &mut said).unwrap(), 8);
+        close(told);
+        assert_eq!(&said, b"blanked\0");
     }
 
     #[test]

@@ -209,7 +209,7 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
     for (_mode, isolation) in housings() {
         let start = Instant::now();
         match child(&binary, quick(), &isolation).call(&[1]).result {
-            Err(Ending::TimedOut { after }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
+            Err(Ending::TimedOut { after, asleep: false }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
             other => panic!("{other:?}"),
         }
         // Killed by its CPU time, not at the wall limit (60 times the time limit, 18 s):
@@ -269,6 +269,31 @@ fn batches_time_and_memory_are_answered() {
     }
 }
 
+/// Without a cell nothing would count a process the solution starts: it may start none, and
+/// threads as it likes. With a cell, it may start processes too.
+#[test]
+fn threads_always_and_processes_only_in_a_cell() {
+    let threads = build(
+        "threads",
+        "let total: usize = std::thread::scope(|s| { let h: Vec<_> = (0..4).map(|k| s.spawn(move || k)).collect(); \
+         h.into_iter().map(|h| h.join().unwrap()).sum() });\ntotal.to_string()",
+    );
+    let process = build(
+        "process",
+        "match std::process::Command::new(\"/bin/true\").status() { Ok(s) => s.success().to_string(), \
+         Err(e) => panic!(\"refused: {e}\") }",
+    );
+    for (mode, isolation) in housings() {
+        assert_eq!(child(&threads, quick(), &isolation).call(&[1]).result.unwrap().answer, b"6", "{mode}");
+        let started = child(&process, quick(), &isolation).call(&[1]).result;
+        match (isolation.cells.is_some(), started) {
+            (true, Ok(answered)) => assert_eq!(answered.answer, b"true", "{mode}"),
+            (false, Err(Ending::Panicked { message, .. })) => assert!(message.contains("refused"), "{mode}: {message}"),
+            (_, other) => panic!("{mode}: {other:?}"),
+        }
+    }
+}
+
 /// What every submission's generated `main` calls: the driver's entry point.
 const _: fn(&[super::Solve]) = super::driver::main;
 
@@ -295,11 +320,10 @@ mod wire_frames {
     #[test]
     fn every_request_and_reply_reads_back_as_written() {
         let requests = [
-            Request::Call { values: vec![1, -2, 1000, -1000].into() },
+            Request::Call { values: vec![1, -2, 1000, -1000].into(), dry: false },
             Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
-            Request::Go { dry: false },
-            Request::Go { dry: true },
-            Request::Call { values: Vec::new().into() },
+            Request::Call { values: vec![4, 4].into(), dry: true },
+            Request::Call { values: Vec::new().into(), dry: false },
         ];
         let mut stream = Vec::new();
         for (seq, request) in requests.iter().enumerate() {
@@ -311,9 +335,8 @@ mod wire_frames {
         }
         assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), None);
         let replies = [
-            Reply::Answer { length: 3, answer: b"Bob".to_vec(), cpu_ns: 1234 },
-            Reply::Answer { length: 0, answer: Vec::new(), cpu_ns: 0 },
-            Reply::Loaded,
+            Reply::Answer { length: 3, answer: b"Bob".to_vec() },
+            Reply::Answer { length: 0, answer: Vec::new() },
             Reply::AllocationFailed { bytes: 2 << 30 },
             Reply::Refused { why: Refusal::NoStack },
             Reply::Answers {
@@ -322,7 +345,13 @@ mod wire_frames {
                     p
                 }),
             },
-            Reply::Panicked { message: "index out of bounds".into(), file: "x.rs".into(), line: 9, column: 4 },
+            Reply::Panicked {
+                message: "index out of bounds".into(),
+                file: "x.rs".into(),
+                line: 9,
+                column: 4,
+                dropped: 0,
+            },
             Reply::StackOverflow,
             Reply::Ready,
         ];
@@ -337,19 +366,19 @@ mod wire_frames {
     #[test]
     fn packed_answers_unpack_in_order() {
         let mut packed = Vec::new();
-        for answer in [&b"Bob"[..], b"", &vec![b'x'; ANSWER_KEPT + 5]] {
+        for answer in [&b"Bob"[..], b"", &[b'x'; BATCH_ANSWER_KEPT + 5]] {
             pack(&mut packed, answer);
         }
         let answers: Vec<Option<&[u8]>> = unpack(&packed).collect();
         assert_eq!(answers.len(), 3);
         assert_eq!((answers[0], answers[1]), (Some(&b"Bob"[..]), Some(&b""[..])));
-        assert_eq!(answers[2].map(<[u8]>::len), Some(ANSWER_KEPT));
+        assert_eq!(answers[2].map(<[u8]>::len), Some(BATCH_ANSWER_KEPT));
         assert_eq!(unpack(&packed[..5]).last(), Some(None));
     }
 
     #[test]
     fn broken_streams_are_errors_not_panics() {
-        let whole = Request::Call { values: vec![1, 2, 3].into() }.encode(1);
+        let whole = Request::Call { values: vec![1, 2, 3].into(), dry: false }.encode(1);
         for cut in 1..whole.len() {
             assert!(read_request(&mut &whole[..cut], &mut Vec::new()).is_err(), "cut at {cut}");
         }
@@ -364,5 +393,58 @@ mod wire_frames {
         padded[5] += 1;
         padded.push(0);
         assert!(read_request(&mut padded.as_slice(), &mut Vec::new()).is_err());
+    }
+
+    /// Replies fed a byte at a time, or in one piece: the same replies, in order.
+    #[test]
+    fn the_intake_hears_whole_replies_however_the_bytes_arrive() {
+        let replies = [Reply::Ready, Reply::Answer { length: 5, answer: b"Alice".to_vec() }, Reply::StackOverflow];
+        let stream: Vec<u8> = replies.iter().enumerate().flat_map(|(seq, r)| r.encode(seq as u32)).collect();
+        for step in [1, 3, stream.len()] {
+            let mut intake = Intake::default();
+            let mut heard = Vec::new();
+            for piece in stream.chunks(step) {
+                intake.feed(piece, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
+            }
+            let expected: Vec<(u32, Option<Reply>)> =
+                replies.iter().enumerate().map(|(seq, r)| (seq as u32, Some(r.clone()))).collect();
+            assert_eq!(heard, expected, "pieces of {step}");
+            assert!(!intake.partial());
+        }
+    }
+
+    /// A frame as long as the child likes is kept to the bound, the rest counted and dropped:
+    /// a panic keeps the head of its message and says how much went; anything else is no reply.
+    #[test]
+    fn the_intake_keeps_a_bounded_head_of_any_frame() {
+        let huge = "x".repeat(3 * MESSAGE_KEPT);
+        let mut panic =
+            Reply::Panicked { message: huge, file: "f.rs".into(), line: 1, column: 2, dropped: 0 }.encode(4);
+        // Written by a driver, the message is cut already; a forged frame is not: uncut it.
+        let (head, tail) = panic.split_at_mut(9);
+        let forged = u32::from_le_bytes([head[5], head[6], head[7], head[8]]) as usize + 2 * MESSAGE_KEPT;
+        head[5..9].copy_from_slice(&(forged as u32).to_le_bytes());
+        let mut frame = [head, tail].concat();
+        frame.extend(std::iter::repeat_n(b'y', 2 * MESSAGE_KEPT));
+        let mut intake = Intake::default();
+        let mut heard = Vec::new();
+        for piece in frame.chunks(1 << 16) {
+            intake.feed(piece, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
+            assert!(intake.kept() <= reply_bound(0), "kept {} bytes", intake.kept());
+        }
+        match &heard[..] {
+            [(4, Some(Reply::Panicked { message, dropped, .. }))] => {
+                assert!(message.len() >= MESSAGE_KEPT && message.len() < reply_bound(0), "{}", message.len());
+                assert_eq!(message.len() + *dropped as usize, 3 * MESSAGE_KEPT);
+            }
+            other => panic!("{:?}", other.iter().map(|(s, r)| (s, r.is_some())).collect::<Vec<_>>()),
+        }
+        // An answer longer than any driver sends is no reply.
+        let mut answer = Reply::Answer { length: 1, answer: b"A".to_vec() }.encode(5);
+        answer[5..9].copy_from_slice(&(reply_bound(0) as u32 + 1).to_le_bytes());
+        answer.resize(9 + reply_bound(0) + 1, b'A');
+        let mut heard = Vec::new();
+        Intake::default().feed(&answer, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
+        assert_eq!(heard, [(5, None)]);
     }
 }

@@ -10,30 +10,32 @@
 //! every submission's driver includes the same text, so both ends share one definition.
 
 use std::borrow::Cow;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 
 /// Where the driver finds its two pipes, whatever the judge's own descriptors were.
 pub const REQUEST_FD: i32 = 100;
 pub const REPLY_FD: i32 = 101;
 
-/// Answers longer than this are cut; their full length is still sent.
-#[cfg_attr(not(test), allow(dead_code))] // the driver's end
-pub const ANSWER_KEPT: usize = 64 * 1024;
-/// No frame is larger: a bigger length is a broken stream, not a message.
-const FRAME_LIMIT: u32 = 256 << 20;
+/// An answer longer than this is cut; its full length is still sent. A LeetCode answer here
+/// is at most five bytes; this is room to show a wrong one.
+pub const ANSWER_KEPT: usize = 256;
+/// In a batch, each answer is cut to this: enough to tell any answer from a right one.
+pub const BATCH_ANSWER_KEPT: usize = 16;
+/// A panic's message is cut to this, and its file name to `FILE_KEPT`.
+pub const MESSAGE_KEPT: usize = 64 << 10;
+pub const FILE_KEPT: usize = 4 << 10;
+/// No request is larger: a bigger length is a broken stream, not a message.
+const REQUEST_LIMIT: u32 = 256 << 20;
 
 /// What the judge asks of the driver.
 /// The judge lends its cases (`Cow::Borrowed`); the driver owns what it decodes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request<'a> {
-    /// The input of the next call: decode it, say `Loaded`, and wait for `Go`. The judge
-    /// reads the kernel's account of the solution's thread between the two, so the decoding
-    /// is not the call's.
-    Call { values: Cow<'a, [i32]> },
-    /// Make the call loaded last; `dry` answers at once without calling the solution, which
-    /// is how the judge measures what an empty call costs.
-    Go { dry: bool },
-    /// Many calls, answered together: stress and verify.
+    /// One call: answered by `Answer`, or by how it ended. A `dry` one decodes the input
+    /// and answers nothing without calling the solution (how `bench` tells the room the input
+    /// takes from what a call adds).
+    Call { values: Cow<'a, [i32]>, dry: bool },
+    /// Many calls, answered together: stress, verify and the short arrays.
     #[cfg_attr(not(test), allow(dead_code))] // the judge encodes batches itself: `encode_batch`
     Batch { cases: Vec<Vec<i32>> },
 }
@@ -43,18 +45,15 @@ pub enum Request<'a> {
 pub enum Reply {
     /// Sent once, numbered 0, when the driver is ready for requests.
     Ready,
-    /// The input of a `Call` is decoded: the driver waits for `Go`.
-    Loaded,
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
-    /// `cpu_ns` is the CPU time of the solution's thread over the call alone, by the driver's
-    /// reading of the kernel's clock: the judge takes it only where its own reading of the
-    /// thread's account agrees.
-    Answer { length: u64, answer: Vec<u8>, cpu_ns: u64 },
-    /// Every call of a batch returned, in order, each answer cut to ANSWER_KEPT and packed
-    /// as its length (u32) and bytes: read them with `unpack`.
+    Answer { length: u64, answer: Vec<u8> },
+    /// Every call of a batch returned, in order, each answer cut to BATCH_ANSWER_KEPT and
+    /// packed as its length (u32) and bytes: read them with `unpack`.
     Answers { packed: Vec<u8> },
-    /// The call panicked; the driver exits after this.
-    Panicked { message: String, file: String, line: u32, column: u32 },
+    /// The call panicked; the driver exits after this. `dropped` counts the bytes of the
+    /// message past what was kept (MESSAGE_KEPT by the driver; the judge keeps no more,
+    /// whoever wrote the frame).
+    Panicked { message: String, file: String, line: u32, column: u32, dropped: u64 },
     /// The call ran into the guard page below its stack; the driver exits after this.
     StackOverflow,
     /// An allocation of this many bytes failed; the process aborts after this.
@@ -93,10 +92,8 @@ pub enum Exit {
 
 const CALL: u8 = 1;
 const BATCH: u8 = 2;
-const GO: u8 = 3;
 const ANSWER: u8 = 11;
 const ANSWERS: u8 = 12;
-const LOADED: u8 = 13;
 const PANICKED: u8 = 15;
 const OVERFLOW: u8 = 16;
 const READY: u8 = 17;
@@ -133,9 +130,11 @@ fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
 impl Request<'_> {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         match self {
-            Request::Call { values } => framed(CALL, seq, |out| put_values(out, values)),
+            Request::Call { values, dry } => framed(CALL, seq, |out| {
+                out.push(u8::from(*dry));
+                put_values(out, values)
+            }),
             Request::Batch { cases } => encode_batch(seq, cases.iter().map(Vec::as_slice)),
-            Request::Go { dry } => frame(GO, seq, vec![u8::from(*dry)]),
         }
     }
 
@@ -143,7 +142,14 @@ impl Request<'_> {
     fn decode(kind: u8, payload: &[u8]) -> Option<Request<'static>> {
         let mut at = Reader { bytes: payload, at: 0 };
         let request = match kind {
-            CALL => Request::Call { values: at.values()?.into() },
+            CALL => {
+                let dry = match at.take(1)?[0] {
+                    0 => false,
+                    1 => true,
+                    _ => return None,
+                };
+                Request::Call { values: at.values()?.into(), dry }
+            }
             BATCH => {
                 let count = at.u32()? as usize;
                 let mut cases = Vec::with_capacity(count.min(1 << 16));
@@ -152,13 +158,6 @@ impl Request<'_> {
                 }
                 Request::Batch { cases }
             }
-            GO => Request::Go {
-                dry: match at.take(1)?[0] {
-                    0 => false,
-                    1 => true,
-                    _ => return None,
-                },
-            },
             _ => return None,
         };
         at.done().then_some(request)
@@ -180,22 +179,21 @@ impl Reply {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         let mut payload = Vec::new();
         let kind = match self {
-            Reply::Answer { length, answer, cpu_ns } => {
-                payload.extend_from_slice(&cpu_ns.to_le_bytes());
+            Reply::Answer { length, answer } => {
                 payload.extend_from_slice(&length.to_le_bytes());
-                payload.extend_from_slice(answer);
+                payload.extend_from_slice(&answer[..answer.len().min(ANSWER_KEPT)]);
                 ANSWER
             }
             Reply::Answers { packed } => {
                 payload.extend_from_slice(packed);
                 ANSWERS
             }
-            Reply::Loaded => LOADED,
-            Reply::Panicked { message, file, line, column } => {
+            Reply::Panicked { message, file, line, column, dropped } => {
                 payload.extend_from_slice(&line.to_le_bytes());
                 payload.extend_from_slice(&column.to_le_bytes());
-                put_bytes(&mut payload, file.as_bytes());
-                payload.extend_from_slice(message.as_bytes());
+                payload.extend_from_slice(&dropped.to_le_bytes());
+                put_bytes(&mut payload, &file.as_bytes()[..file.len().min(FILE_KEPT)]);
+                payload.extend_from_slice(&message.as_bytes()[..message.len().min(MESSAGE_KEPT)]);
                 PANICKED
             }
             Reply::StackOverflow => OVERFLOW,
@@ -212,21 +210,26 @@ impl Reply {
         frame(kind, seq, payload)
     }
 
-    fn decode(kind: u8, payload: &[u8]) -> Option<Reply> {
+    /// A reply from its kind and payload; `cut` more bytes of the payload were dropped on the
+    /// way (see `Intake`), which only a panic's message may lose.
+    fn decode(kind: u8, payload: &[u8], cut: u64) -> Option<Reply> {
         let mut at = Reader { bytes: payload, at: 0 };
+        if cut > 0 && kind != PANICKED {
+            return None;
+        }
         let reply = match kind {
-            ANSWER => Reply::Answer { cpu_ns: at.u64()?, length: at.u64()?, answer: at.rest().to_vec() },
+            ANSWER => Reply::Answer { length: at.u64()?, answer: at.rest().to_vec() },
             ANSWERS => {
                 let packed = at.rest().to_vec();
                 unpack(&packed).try_for_each(|a| a.map(drop))?;
                 Reply::Answers { packed }
             }
-            LOADED => Reply::Loaded,
             PANICKED => {
-                let (line, column) = (at.u32()?, at.u32()?);
+                let (line, column, dropped) = (at.u32()?, at.u32()?, at.u64()?);
                 let len = at.u32()? as usize;
                 let file = String::from_utf8_lossy(at.take(len)?).into_owned();
-                Reply::Panicked { line, column, file, message: String::from_utf8_lossy(at.rest()).into_owned() }
+                let message = String::from_utf8_lossy(at.rest()).into_owned();
+                Reply::Panicked { line, column, file, message, dropped: dropped.saturating_add(cut) }
             }
             OVERFLOW => Reply::StackOverflow,
             READY => Reply::Ready,
@@ -248,7 +251,7 @@ impl Reply {
 /// Adds one answer to a packed list (see `Reply::Answers`).
 #[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn pack(packed: &mut Vec<u8>, answer: &[u8]) {
-    put_bytes(packed, &answer[..answer.len().min(ANSWER_KEPT)]);
+    put_bytes(packed, &answer[..answer.len().min(BATCH_ANSWER_KEPT)]);
 }
 
 /// The answers of a packed list, in order; None for a list cut short.
@@ -285,17 +288,78 @@ pub fn allocation_frame(seq: u32, bytes: u64) -> [u8; 17] {
     frame
 }
 
-/// The size of the whole frame at the start of `bytes`, once its head is there; an error for
-/// a length no frame has.
-pub fn frame_size(bytes: &[u8]) -> Option<io::Result<usize>> {
-    let head = bytes.get(..9)?;
-    let len = u32::from_le_bytes([head[5], head[6], head[7], head[8]]);
-    Some(if len > FRAME_LIMIT { Err(invalid()) } else { Ok(9 + len as usize) })
+/// The most payload the judge keeps of one reply, whatever its length says: the largest
+/// reply a driver sends (a panic, or a batch of `answers` answers). The rest is counted and
+/// dropped as it arrives.
+pub fn reply_bound(answers: usize) -> usize {
+    let panic = 20 + FILE_KEPT + MESSAGE_KEPT;
+    panic.max(answers.saturating_mul(4 + BATCH_ANSWER_KEPT))
 }
 
-/// Reads one frame, its payload into `payload` (its room kept from frame to frame): its kind
-/// and number, or `Ok(None)` at a clean end of stream.
-fn read_frame(input: &mut impl Read, payload: &mut Vec<u8>) -> io::Result<Option<(u8, u32)>> {
+/// Replies read from a stream as it arrives, each frame's payload kept up to a bound.
+#[derive(Default)]
+pub struct Intake {
+    head: Vec<u8>,
+    /// The frame being read: its kind, number and length, the payload kept, and how much of
+    /// the payload has arrived.
+    frame: Option<(u8, u32, u64, Vec<u8>, u64)>,
+}
+
+impl Intake {
+    /// Takes `bytes`, keeping at most `bound` bytes of each frame's payload; hands each frame
+    /// that is now whole to `heard`, as its number and reply (None: not a reply).
+    pub fn feed(&mut self, mut bytes: &[u8], bound: usize, heard: &mut impl FnMut(u32, Option<Reply>)) {
+        while !bytes.is_empty() || self.whole() {
+            match &mut self.frame {
+                None if self.head.len() < 9 => {
+                    let take = (9 - self.head.len()).min(bytes.len());
+                    self.head.extend_from_slice(&bytes[..take]);
+                    bytes = &bytes[take..];
+                    if self.head.len() < 9 {
+                        return;
+                    }
+                    let seq = u32::from_le_bytes([self.head[1], self.head[2], self.head[3], self.head[4]]);
+                    let len = u32::from_le_bytes([self.head[5], self.head[6], self.head[7], self.head[8]]);
+                    let kept = Vec::with_capacity((len as usize).min(bound));
+                    self.frame = Some((self.head[0], seq, u64::from(len), kept, 0));
+                }
+                None => unreachable!("a whole head starts a frame"),
+                Some((kind, seq, len, kept, arrived)) => {
+                    let take = ((*len - *arrived) as usize).min(bytes.len());
+                    let keep = take.min(bound.saturating_sub(kept.len()));
+                    kept.extend_from_slice(&bytes[..keep]);
+                    *arrived += take as u64;
+                    bytes = &bytes[take..];
+                    if *arrived == *len {
+                        let cut = *len - kept.len() as u64;
+                        heard(*seq, Reply::decode(*kind, kept, cut));
+                        (self.frame, self.head) = (None, Vec::new());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a frame is whole but not yet handed on (one with no payload).
+    fn whole(&self) -> bool {
+        matches!(&self.frame, Some((_, _, len, _, arrived)) if arrived == len)
+    }
+
+    /// Whether the stream ended in the middle of a frame.
+    pub fn partial(&self) -> bool {
+        !self.head.is_empty()
+    }
+
+    /// How many bytes of payload are kept now.
+    #[cfg(test)]
+    pub fn kept(&self) -> usize {
+        self.frame.as_ref().map_or(0, |(_, _, _, kept, _)| kept.len())
+    }
+}
+
+/// Reads a frame's head: its kind, number and payload length, or `Ok(None)` at a clean end
+/// of stream.
+fn read_head(input: &mut impl Read) -> io::Result<Option<(u8, u32, usize)>> {
     let mut head = [0u8; 9];
     let mut filled = 0;
     while filled < head.len() {
@@ -309,13 +373,46 @@ fn read_frame(input: &mut impl Read, payload: &mut Vec<u8>) -> io::Result<Option
     }
     let seq = u32::from_le_bytes([head[1], head[2], head[3], head[4]]);
     let len = u32::from_le_bytes([head[5], head[6], head[7], head[8]]);
-    if len > FRAME_LIMIT {
+    if len > REQUEST_LIMIT {
         return Err(io::Error::new(io::ErrorKind::InvalidData, "frame too large"));
     }
+    Ok(Some((head[0], seq, len as usize)))
+}
+
+/// Reads one frame, its payload into `payload`: its kind and number, or `Ok(None)` at a clean
+/// end of stream.
+#[cfg(test)]
+fn read_frame(input: &mut impl Read, payload: &mut Vec<u8>) -> io::Result<Option<(u8, u32)>> {
+    let Some((kind, seq, len)) = read_head(input)? else { return Ok(None) };
     payload.clear();
-    payload.resize(len as usize, 0);
+    payload.resize(len, 0);
     input.read_exact(payload)?;
-    Ok(Some((head[0], seq)))
+    Ok(Some((kind, seq)))
+}
+
+/// A call's input read straight into the vector the solution is given: one copy, from the
+/// pipe, which is most of what a call's reading of a long input costs.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
+fn read_call(input: &mut impl Read, len: usize) -> io::Result<Request<'static>> {
+    let mut fixed = [0u8; 5];
+    input.read_exact(&mut fixed)?;
+    let count = u32::from_le_bytes([fixed[1], fixed[2], fixed[3], fixed[4]]) as usize;
+    let dry = match fixed[0] {
+        0 => false,
+        1 => true,
+        _ => return Err(invalid()),
+    };
+    if count.checked_mul(4).and_then(|bytes| bytes.checked_add(5)) != Some(len) {
+        return Err(invalid());
+    }
+    let mut values = vec![0i32; count];
+    // SAFETY: the bytes of `count` initialised i32s, which any bytes are a valid value of.
+    let bytes = unsafe { std::slice::from_raw_parts_mut(values.as_mut_ptr().cast::<u8>(), count * 4) };
+    input.read_exact(bytes)?;
+    for value in &mut values {
+        *value = i32::from_le(*value);
+    }
+    Ok(Request::Call { values: values.into(), dry })
 }
 
 fn invalid() -> io::Error {
@@ -323,31 +420,27 @@ fn invalid() -> io::Error {
 }
 
 /// The next request and its number, or `Ok(None)` when the judge has closed the pipe. The
-/// driver reads every request through one `buffer`, kept: an input's bytes then never leave a
-/// freed block of its size for the solution's first table to reuse, which would hide that
-/// table from a reading of the memory a call adds.
+/// driver reads a batch through one `buffer`, kept; a call's input straight into its vector.
 #[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn read_request(input: &mut impl Read, buffer: &mut Vec<u8>) -> io::Result<Option<(u32, Request<'static>)>> {
-    match read_frame(input, buffer)? {
-        None => Ok(None),
-        Some((kind, seq)) => Request::decode(kind, buffer).map(|r| Some((seq, r))).ok_or_else(invalid),
+    let Some((kind, seq, len)) = read_head(input)? else { return Ok(None) };
+    if kind == CALL {
+        return read_call(input, len).map(|request| Some((seq, request)));
     }
+    buffer.clear();
+    buffer.resize(len, 0);
+    input.read_exact(buffer)?;
+    Request::decode(kind, buffer).map(|r| Some((seq, r))).ok_or_else(invalid)
 }
 
 /// The next reply and the number of the request it answers, or `Ok(None)` at the end.
+#[cfg(test)]
 pub fn read_reply(input: &mut impl Read) -> io::Result<Option<(u32, Reply)>> {
     let mut payload = Vec::new();
     match read_frame(input, &mut payload)? {
         None => Ok(None),
-        Some((kind, seq)) => Reply::decode(kind, &payload).map(|r| Some((seq, r))).ok_or_else(invalid),
+        Some((kind, seq)) => Reply::decode(kind, &payload, 0).map(|r| Some((seq, r))).ok_or_else(invalid),
     }
-}
-
-/// Writes one whole frame and flushes it.
-#[cfg_attr(not(test), allow(dead_code))] // the driver's end
-pub fn send(output: &mut impl Write, frame: &[u8]) -> io::Result<()> {
-    output.write_all(frame)?;
-    output.flush()
 }
 
 struct Reader<'a> {

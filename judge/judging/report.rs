@@ -54,7 +54,7 @@ pub struct Took {
 pub fn took(call: &Call) -> Option<Took> {
     match &call.result {
         Ok(answered) => Some(Took { time: Duration::from_nanos(answered.nanos), cut: false }),
-        Err(Ending::TimedOut { after }) => Some(Took { time: *after, cut: true }),
+        Err(Ending::TimedOut { after, .. }) => Some(Took { time: *after, cut: true }),
         Err(_) => None,
     }
 }

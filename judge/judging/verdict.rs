@@ -114,7 +114,7 @@ mod tests {
         let place = Place { file: "x.rs".into(), line: 1, column: 1 };
         assert_eq!(of(&ended(Ending::Panicked { message: "boom".into(), place })), Some(Verdict::Re));
         assert_eq!(of(&ended(Ending::StackOverflow)), Some(Verdict::Re));
-        assert_eq!(of(&ended(Ending::TimedOut { after: Duration::from_secs(1) })), Some(Verdict::Tle));
+        assert_eq!(of(&ended(Ending::TimedOut { after: Duration::from_secs(1), asleep: false })), Some(Verdict::Tle));
         assert_eq!(of(&ended(Ending::AllocationFailed { bytes: 1 << 33 })), Some(Verdict::Mle));
         assert_eq!(of(&ended(Ending::OutputLimit { stream: Stream::Stderr, bytes: 1 })), Some(Verdict::Ole));
         assert_eq!(of(&ended(Ending::NoStack)), None);

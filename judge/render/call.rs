@@ -57,11 +57,19 @@ pub fn ending(ending: &Ending, limits: &Limits) -> String {
         Ending::Signalled { signal: s, detail } => with(signal(*s), detail),
         Ending::Exited { code, detail } => with(format!("exited with status {code} during the call"), detail),
         Ending::LostChannel => "closed or broke the judge's reply channel".to_string(),
-        Ending::TimedOut { after } => {
+        Ending::TimedOut { after, asleep: false } => {
             format!(
-                "no answer within the time limit of {} (killed after {})",
+                "no answer within the time limit of {} of CPU time (killed after {})",
                 units::limit(limits.time),
                 units::duration(*after)
+            )
+        }
+        Ending::TimedOut { after, asleep: true } => {
+            format!(
+                "off the CPU by its own doing (asleep, blocked or waiting) for {} of wall time, past {} \
+                 (2.5 times the time limit; killed)",
+                units::duration(*after),
+                units::limit(limits.time * 5 / 2)
             )
         }
         Ending::MemoryLimit { peak_kib } => {

@@ -508,7 +508,7 @@ mod tests {
         report.failures.push(crate::bench::Failure {
             strategy: "my_try_0".into(),
             n: 1000,
-            ending: crate::exec::outcome::Ending::TimedOut { after: Duration::from_secs(1) },
+            ending: crate::exec::outcome::Ending::TimedOut { after: Duration::from_secs(1), asleep: false },
         });
         let svg = render(&report, &conditions());
         well_formed(&svg).unwrap();

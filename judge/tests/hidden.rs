@@ -1,10 +1,11 @@
 //! Solutions that hide what they use from a judge that reads /proc, that take the CPU from
-//! their neighbours, that write the figures themselves, or that work before the judge can see
-//! them: each gets the verdict it earns, its neighbours get theirs, and every figure is the
-//! judge's reading of the kernel's accounts.
+//! their neighbours, that lie about the time, or that work before the judge can see them: each
+//! gets the verdict it earns, its neighbours get theirs, and every figure is the judge's
+//! reading of the kernel's accounts.
 //!
 //! The memory classes need the kernel's count of a cgroup: where the judge can make none it
 //! says so in its report, and this test then checks only what holds without one (and says so).
+//! Without a cell (`--cgroup off`) a solution may start no process at all.
 
 use crate::common::{plant_tagged as plant, skipped, solution, text, Copy, Json};
 
@@ -47,7 +48,9 @@ fn memory_no_process_maps_is_counted_or_cannot_be_held() {
     // the memory is there for the judge to see however late the fork is scheduled: with a
     // sleep alone, a busy machine once let the call end before it held 256 MiB (all AC).
     let leader =
-        "if stone_value.len() > 2 { unsafe { let mut fds = [0i32; 2]; pipe(fds.as_mut_ptr()); if fork() == 0 {\n\
+        "if stone_value.len() > 2 { unsafe { let mut fds = [0i32; 2]; pipe(fds.as_mut_ptr()); let pid = fork();\n\
+        if pid < 0 { panic!(\"fork refused\"); }\n\
+        if pid == 0 {\n\
             std::thread::spawn(move || { let held = vec![1u8; 1 << 30]; std::hint::black_box(&held);\n\
                 write(fds[1], [1u8].as_ptr(), 1); loop { std::thread::park(); } });\n\
             syscall(60, 0);\n\
@@ -77,7 +80,7 @@ fn memory_no_process_maps_is_counted_or_cannot_be_held() {
         if held < 256 << 20 { panic!(\"could not hide: {} MiB\", held >> 20); } }";
     plant(&copy, "pipes", "RE", LIBC, pipes);
     // A child that touches 512 MiB and is gone before the next look at /proc.
-    let brief = "if stone_value.len() > 2 { unsafe { let pid = fork(); if pid == 0 {\n\
+    let brief = "if stone_value.len() > 2 { unsafe { let pid = fork(); if pid < 0 { panic!(\"fork refused\"); } if pid == 0 {\n\
             let held = vec![1u8; 512 << 20]; std::hint::black_box(&held); syscall(231, 0);\n\
         } let mut status = 0; waitpid(pid, &mut status, 0); } }";
     plant(&copy, "brief", "MLE", LIBC, brief);
@@ -102,9 +105,13 @@ fn memory_no_process_maps_is_counted_or_cannot_be_held() {
             assert_eq!(verdict, "RE", "--cgroup {cgroup}: {name}: {reason}");
             assert!(reason.contains("could not hide"), "--cgroup {cgroup}: {name}: {reason}");
         }
-        let (verdict, reason) = failure(&report, "wrong/leader_gone");
-        assert_eq!(verdict, "MLE", "--cgroup {cgroup}: {reason}");
         if cgroup == "off" {
+            // Nothing would count a process it starts: it may start none.
+            for name in ["wrong/leader_gone", "wrong/brief"] {
+                let (verdict, reason) = failure(&report, name);
+                assert_eq!(verdict, "RE", "--cgroup off: {name}: {reason}");
+                assert!(reason.contains("fork refused"), "--cgroup off: {name}: {reason}");
+            }
             continue;
         }
         if report.get("cgroup") == Some(&Json::Null) {
@@ -115,7 +122,7 @@ fn memory_no_process_maps_is_counted_or_cannot_be_held() {
             return;
         }
         assert_eq!(run.status, 0, "every planted file gets its tag:\n{}", run.describe());
-        for name in ["wrong/memfds", "wrong/brief"] {
+        for name in ["wrong/leader_gone", "wrong/memfds", "wrong/brief"] {
             let (verdict, reason) = failure(&report, name);
             assert_eq!(verdict, "MLE", "{name}: {reason}");
         }
@@ -138,10 +145,13 @@ fn a_cpu_hog_changes_neither_its_neighbours_verdict_nor_its_figures() {
     let beside = copy.judge(&["--format", "json", "--jobs", "2", "--solution", "honest_slow", "--solution", "hog"]);
     let (alone, beside) = (alone.json(), beside.json());
     assert_eq!(text(solution(&beside, "honest_slow"), "verdict"), "AC", "beside the hog");
-    // The hog's own first call counts its spinning threads' CPU time until it answers: AC on
-    // a quiet machine, and under four busy loops once TLE, which is its own doing.
+    // The hog is charged its spinning threads' CPU time, in and between its calls: each call
+    // the time since the last reply, which is short while the judge keeps it busy. AC, or TLE
+    // on a machine that keeps the judge from it, either way its own doing.
     let hog = text(solution(&beside, "hog"), "verdict");
     assert!(["AC", "TLE"].contains(&hog), "the hog got {hog}");
+    let hog_total: i128 = times(&beside, "hog").iter().sum();
+    assert!(hog_total > 0, "the hog's threads were charged nothing");
     let total = |report: &Json| times(report, "honest_slow").iter().sum::<i128>();
     // Its own CPU time, as the kernel counts it: the same beside a hog as alone (the hog's
     // threads share one CPU's quota; without a cgroup they slow the run, not the figure).
@@ -151,18 +161,18 @@ fn a_cpu_hog_changes_neither_its_neighbours_verdict_nor_its_figures() {
 #[test]
 fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
     let copy = Copy::new("clock", &["samples"]);
-    // Every clock_gettime of the binary answers 0, and each call sleeps 200 ms.
+    // Every clock_gettime of the binary answers 0, and each call does some 100 ms of work.
     let liar = "#[no_mangle]\npub extern \"C\" fn clock_gettime(_clock: i32, time: *mut [i64; 2]) -> i32 { unsafe { *time = [0, 1]; } 0 }";
-    plant(&copy, "clock_liar", "AC", liar, "std::thread::sleep(std::time::Duration::from_millis(200));");
+    let work = "let mut x = stone_value.len() as u64;\n\
+        for i in 0..100_000_000u64 { x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i)); }\n\
+        if x == 7 { return String::new(); }";
+    plant(&copy, "clock_liar", "AC", liar, work);
     let run = copy.judge(&["--format", "json", "--solution", "clock_liar"]);
     assert_eq!(run.status, 0, "{}", run.describe());
     let report = run.json();
-    // Each call sleeps 200 ms; its figure is that sleep, less the judge's own wait for a CPU
-    // since its last look before the reply, never the liar's 1 ns. That wait can begin
-    // before the reply comes: on a quiet machine it is a fraction of a millisecond, under
-    // four busy loops calls were shown at 169 to 189 ms.
+    // Its figure is the kernel's count of the work, never the liar's 1 ns.
     for time in times(&report, "clock_liar") {
-        assert!(time >= 100_000_000, "shown at {time} ns a case");
+        assert!(time >= 10_000_000, "shown at {time} ns a case");
     }
     // Ranked by the same figures.
     let bench = copy.judge(&[
@@ -182,7 +192,7 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
     let bench = bench.json();
     let liar_row = bench.get("results").unwrap().items().iter().find(|r| text(r, "strategy") == "clock_liar").cloned();
     let liar_row = liar_row.unwrap();
-    assert!(liar_row.get("median_ns").and_then(Json::as_i128).unwrap() >= 100_000_000, "{liar_row:?}");
+    assert!(liar_row.get("median_ns").and_then(Json::as_i128).unwrap() >= 10_000_000, "{liar_row:?}");
     assert!(liar_row.get("ratio_to_fastest").and_then(Json::as_f64).unwrap() > 1.0, "{liar_row:?}");
 }
 
