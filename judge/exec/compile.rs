@@ -503,16 +503,9 @@ impl Compiler {
             std::os::unix::fs::chown(folder, Some(sandbox::outside_uid()), None)?;
         }
         let mut child = command.spawn()?;
-        let said = child.stderr.take().map(|mut pipe| {
-            std::thread::spawn(move || {
-                let mut text = Vec::new();
-                let _ = io::Read::read_to_end(&mut pipe, &mut text);
-                text
-            })
-        });
+        let said = child.stderr.take().map(|pipe| std::thread::spawn(move || bounded(pipe)));
         let finished = within(&mut child, self.settings.time_limit)?;
-        let said = said.and_then(|reading| reading.join().ok()).unwrap_or_default();
-        let stderr = String::from_utf8_lossy(&said).into_owned();
+        let stderr = said.and_then(|reading| reading.join().ok()).unwrap_or_default();
         match finished {
             Some(status) => ended(status, stderr),
             None => {
@@ -644,6 +637,45 @@ impl Remembered {
             None => Remembered::Said(text.to_string()),
         }
     }
+}
+
+/// Of what a compiler writes on stderr, the judge keeps this much of the start (every error
+/// a report or the editor shows, and many more) and of the end (rustc's count of its errors);
+/// the rest is counted and dropped, so that no file's errors can fill the judge or the cache.
+const SAID_HEAD: usize = 256 << 10;
+const SAID_TAIL: usize = 16 << 10;
+
+/// What `pipe` carries to its end, bounded (see `SAID_HEAD`): whole lines of the start and of
+/// the end, and between them a line saying how much was dropped.
+fn bounded(mut pipe: impl io::Read) -> String {
+    let (mut head, mut tail, mut dropped) = (Vec::new(), Vec::new(), 0usize);
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        let n = match pipe.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let into_head = n.min(SAID_HEAD - head.len());
+        head.extend_from_slice(&chunk[..into_head]);
+        tail.extend_from_slice(&chunk[into_head..n]);
+        if tail.len() > 2 * SAID_TAIL {
+            let cut = tail.len() - SAID_TAIL;
+            tail.drain(..cut);
+            dropped += cut;
+        }
+    }
+    if dropped == 0 && tail.len() <= SAID_TAIL {
+        head.extend_from_slice(&tail);
+        return String::from_utf8_lossy(&head).into_owned();
+    }
+    // Whole lines only: the head up to its last line break, the tail from after its first.
+    let head_end = head.iter().rposition(|&b| b == b'\n').map_or(head.len(), |i| i + 1);
+    let tail_start = tail.iter().position(|&b| b == b'\n').map_or(0, |i| i + 1);
+    dropped += head.len() - head_end + tail_start;
+    let (head, tail) = (String::from_utf8_lossy(&head[..head_end]), String::from_utf8_lossy(&tail[tail_start..]));
+    format!("{head}… {dropped} bytes of the compiler's output dropped …\n{tail}")
 }
 
 /// Waits for a compiler up to `limit`; past it kills its whole process group (the linker it
@@ -804,6 +836,23 @@ mod tests {
         assert_eq!(ending(exit(0), ""), "finished, success true");
         assert_eq!(ending(sys::SIGKILL, ""), "judge error: rustc was killed by signal 9");
         assert_eq!(ending(sys::SIGABRT, "thread panicked"), "judge error: rustc was killed by signal 6");
+    }
+
+    #[test]
+    fn a_compilers_output_is_kept_whole_when_short_and_its_ends_when_long() {
+        let short = "error[E0308]: mismatched types\n --> a.rs:1:1\n";
+        assert_eq!(bounded(short.as_bytes()), short);
+        let error = "error[E0308]: mismatched types\n --> src/a.rs:3:9\n  |\n3 |     x\n  |     ^ expected `u8`\n\n";
+        let mut long = error.repeat(100_000);
+        long.push_str("error: aborting due to 100000 previous errors\n");
+        let kept = bounded(long.as_bytes());
+        assert!(kept.len() < SAID_HEAD + SAID_TAIL + 100, "{} bytes kept", kept.len());
+        assert!(kept.starts_with(error) && kept.ends_with("error: aborting due to 100000 previous errors\n"));
+        let (head, rest) = kept.split_once("… ").unwrap();
+        let (dropped, tail) = rest.split_once(" bytes of the compiler's output dropped …\n").unwrap();
+        assert_eq!(head.len() + dropped.parse::<usize>().unwrap() + tail.len(), long.len(), "every byte counted");
+        assert!(head.ends_with('\n') && long.starts_with(head), "the head is whole lines of the start");
+        assert!(long.ends_with(&format!("\n{tail}")), "the tail is whole lines of the end");
     }
 
     #[test]

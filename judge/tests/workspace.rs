@@ -14,3 +14,4 @@ mod sandbox;
 mod terminal;
 mod tools;
 mod user_path;
+mod walls;
