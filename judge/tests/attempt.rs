@@ -39,6 +39,7 @@ fn a_wrong_answer_on_a_short_input_shows_the_oracles_leads_and_play() {
 }
 
 #[test]
+#[ignore = "slow: three time limits and a growth probe"]
 fn an_exponential_attempt_stops_after_three_time_limits_and_its_growth_is_named() {
     let copy = Copy::new("exponential", &["samples", "edge"]);
     copy.plant("my_exp", EXPONENTIAL);
@@ -97,6 +98,7 @@ fn a_bound_of_hours_is_estimated_and_needs_yes() {
 }
 
 #[test]
+#[ignore = "slow: a bench run with time limits"]
 fn bench_names_the_time_limit_it_was_given_and_what_it_could_not_measure() {
     let copy = Copy::new("bench-slow", &["samples"]);
     copy.plant("my_exp", EXPONENTIAL);
@@ -111,6 +113,7 @@ fn bench_names_the_time_limit_it_was_given_and_what_it_could_not_measure() {
 }
 
 #[test]
+#[ignore = "slow: an exponential attempt under stress"]
 fn stress_says_when_an_attempt_is_far_slower_and_grows_exponentially() {
     let copy = Copy::new("stress-slow", &["samples"]);
     copy.plant("my_exp", EXPONENTIAL);
@@ -240,6 +243,7 @@ fn printed_stress(copy: &Copy, text: &str, marker: &str) -> Json {
 }
 
 #[test]
+#[ignore = "slow: time limits, shrinking a long case"]
 fn the_printed_command_for_a_smaller_case_finds_one_for_a_long_wrong_answer_and_for_a_tle() {
     let copy = Copy::new("smaller", &["edge"]);
     let shown = copy.judge(&[
@@ -269,6 +273,7 @@ fn the_printed_command_for_a_smaller_case_finds_one_for_a_long_wrong_answer_and_
 }
 
 #[test]
+#[ignore = "slow: a time limit"]
 fn failure_blocks_come_smallest_case_first_and_the_slowest_case_counts_a_tle() {
     let copy = Copy::new("order", &["samples", "edge"]);
     copy.plant("ties_for_alice", "let _ = stone_value;\n\"Alice\".to_string()");
@@ -347,6 +352,7 @@ impl Drop for Watching {
 }
 
 #[test]
+#[ignore = "slow: a watch session over several saves"]
 fn watch_follows_the_folder_created_renamed_and_re_created_files() {
     let copy = Copy::new("watch-folder", &["samples"]);
     let mut watch = Watching::start(&copy, &["--case", "samples"]);

@@ -210,6 +210,7 @@ fn poison() {{
 }
 
 #[test]
+#[ignore = "slow: the whole suite, twice"]
 fn a_sandboxed_run_trusts_nothing_an_unconfined_run_rewrote_in_the_cache() {
     let copy = Copy::new("poisoned", &["samples"]);
     let cache = copy.root.join("cache");
@@ -272,6 +273,7 @@ fn in_own_mounts(script: &str) -> Option<std::process::Output> {
 }
 
 #[test]
+#[ignore = "slow: builds on a full disk"]
 fn a_full_disk_while_building_is_a_judge_error_and_is_not_remembered() {
     let copy = Copy::new("full-disk", &["samples"]);
     copy.plant("my_try", CORRECT);

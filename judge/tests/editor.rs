@@ -385,6 +385,7 @@ fn find(text: &str, needle: &str) -> (usize, usize) {
 }
 
 #[test]
+#[ignore = "slow: rust-analyzer over LSP"]
 fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_are() {
     if !installed() {
         return;

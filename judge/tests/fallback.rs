@@ -27,6 +27,7 @@ fn integer_only() -> (String, Copy) {
 }
 
 #[test]
+#[ignore = "slow: the stored suite, stress and verify"]
 fn the_integer_path_passes_the_stored_suite_stress_and_verify() {
     let (_, copy) = integer_only();
     let judged = copy.judge(&["--solution", INTEGER, "--format", "json"]);
@@ -66,6 +67,7 @@ fn x86_lines(source: &str) -> Vec<usize> {
 }
 
 #[test]
+#[ignore = "slow: a mutation campaign"]
 fn every_mutant_the_integer_path_runs_is_killed() {
     let (original, copy) = integer_only();
     let gated = x86_lines(&original);

@@ -40,6 +40,7 @@ fn times(report: &Json, name: &str) -> Vec<i128> {
 }
 
 #[test]
+#[ignore = "slow: gibibytes held in hiding"]
 fn memory_no_process_maps_is_counted_or_cannot_be_held() {
     let copy = Copy::new("hidden-memory", &["samples"]);
     // A forked process whose main thread leaves by the raw exit call, another of its threads
@@ -130,6 +131,7 @@ fn memory_no_process_maps_is_counted_or_cannot_be_held() {
 }
 
 #[test]
+#[ignore = "slow: sixty spinning threads"]
 fn a_cpu_hog_changes_neither_its_neighbours_verdict_nor_its_figures() {
     let copy = Copy::new("hog", &["samples"]);
     // An honest attempt that takes some 50 ms of CPU a case, whatever n.
@@ -159,6 +161,7 @@ fn a_cpu_hog_changes_neither_its_neighbours_verdict_nor_its_figures() {
 }
 
 #[test]
+#[ignore = "slow: 100 ms of work a call, and bench"]
 fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
     let copy = Copy::new("clock", &["samples"]);
     // Every clock_gettime of the binary answers 0, and each call does some 100 ms of work.
@@ -197,6 +200,7 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
 }
 
 #[test]
+#[ignore = "slow: start-ups that spin and sleep 2 s"]
 fn work_before_the_first_call_and_signals_it_sends_itself_are_its_own() {
     let copy = Copy::new("startup", &["samples"]);
     // Static initialisers that spin, and that sleep, for 2 s before the driver is ready: a
@@ -240,6 +244,7 @@ fn work_before_the_first_call_and_signals_it_sends_itself_are_its_own() {
 }
 
 #[test]
+#[ignore = "slow: 600 ms of a worker"]
 fn work_a_solution_hands_to_its_own_thread_counts_once() {
     let copy = Copy::new("worker", &["samples"]);
     // On example 4 (n = 7), a worker thread spins for 600 ms of its own CPU time while the
@@ -261,6 +266,7 @@ fn work_a_solution_hands_to_its_own_thread_counts_once() {
 }
 
 #[test]
+#[ignore = "slow: a 512 MiB static"]
 fn a_static_too_large_to_build_is_ce_by_the_compile_memory_limit() {
     let copy = Copy::new("huge-static", &["samples"]);
     // 512 MiB of initialised data: rustc needs more than its 8 GiB of address space for it.
@@ -283,4 +289,83 @@ fn a_static_too_large_to_build_is_ce_by_the_compile_memory_limit() {
     let report = run.json();
     let error = text(solution(&report, "wrong/huge_table"), "compile_error").to_string();
     assert!(error.contains("compile memory limit"), "{error}");
+}
+
+/// The tricks tried against the time rules before the one model (`exec::account`), each
+/// planted as a solution, judged at the default limit with a cgroup cell and without one:
+/// each gets the verdict of the model.
+#[test]
+#[ignore = "slow: sleeps past the wall fuse"]
+fn every_trick_against_the_time_rules_gets_the_verdict_of_the_model() {
+    let copy = Copy::new("tricks", &["samples"]);
+    let sleep = |s: u64| format!("std::thread::sleep(std::time::Duration::from_secs({s}));");
+    // Two hundred threads of its own, woken together to wait for a CPU while it sleeps.
+    let herd = "fn herd() { let go = std::sync::Arc::new(std::sync::Barrier::new(201));\n\
+        for _ in 0..200 { let go = go.clone(); std::thread::spawn(move || { go.wait();\n\
+            let start = std::time::Instant::now(); while start.elapsed() < std::time::Duration::from_millis(2) { std::hint::spin_loop(); } }); }\n\
+        go.wait(); }";
+    // A hundred and twenty processes, forked together (where any may start), each spinning.
+    let forks = "extern \"C\" { fn fork() -> i32; fn _exit(code: i32) -> !; }\n\
+        fn forks() { for _ in 0..120 { if unsafe { fork() } == 0 {\n\
+            let start = std::time::Instant::now(); while start.elapsed() < std::time::Duration::from_millis(20) { std::hint::spin_loop(); }\n\
+            unsafe { _exit(0) } } } }";
+    let first = "#[used]\n#[link_section = \".init_array\"]\nstatic FIRST: extern \"C\" fn() = first;\n";
+    plant(&copy, "sleeps_3s", "TLE", "", &sleep(3));
+    plant(&copy, "sleeps_5s", "TLE", "", &sleep(5));
+    plant(&copy, "herd_sleeps", "TLE", herd, &format!("herd(); {}", sleep(3)));
+    plant(&copy, "forks_sleep", "TLE", forks, &format!("forks(); {}", sleep(3)));
+    let startup = format!("{herd}\n{first}extern \"C\" fn first() {{ herd(); {} }}", sleep(3));
+    plant(&copy, "herd_sleeps_first", "TLE", &startup, "");
+    // Three seconds of CPU in short-lived processes, each gone before a look; where none may
+    // start, in its own.
+    let burn = "extern \"C\" { fn fork() -> i32; fn _exit(code: i32) -> !; fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32; }\n\
+        fn spin(ms: u64) { let start = std::time::Instant::now(); while start.elapsed() < std::time::Duration::from_millis(ms) { std::hint::spin_loop(); } }";
+    let burn_body = "if stone_value.len() > 3 { for _ in 0..300 { let pid = unsafe { fork() };\n\
+        if pid == 0 { spin(10); unsafe { _exit(0) } } else if pid > 0 { unsafe { waitpid(pid, std::ptr::null_mut(), 0); } } else { spin(10); } } }";
+    plant(&copy, "short_lived", "TLE", burn, burn_body);
+    // Its own `read`, which would see each request: the driver never calls it.
+    let reader = "static READS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);\n\
+        extern \"C\" { fn syscall(number: i64, ...) -> i64; }\n\
+        #[no_mangle]\npub extern \"C\" fn read(fd: i32, buffer: *mut u8, count: usize) -> isize {\n\
+            READS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);\n\
+            let start = std::time::Instant::now(); while start.elapsed() < std::time::Duration::from_millis(1600) { std::hint::spin_loop(); }\n\
+            unsafe { syscall(0, fd, buffer, count) as isize } }";
+    plant(
+        &copy,
+        "own_read",
+        "AC",
+        reader,
+        "if READS.load(std::sync::atomic::Ordering::Relaxed) > 0 { panic!(\"read a request\"); }",
+    );
+    // An honest solution that prints 960 KiB a call: a write blocked on a full pipe is no CPU.
+    plant(&copy, "prints", "AC", "", "let line = \"x\".repeat(1023); for _ in 0..960 { println!(\"{line}\"); }");
+    let names = [
+        "wrong/sleeps_3s",
+        "wrong/sleeps_5s",
+        "wrong/herd_sleeps",
+        "wrong/forks_sleep",
+        "wrong/herd_sleeps_first",
+        "wrong/short_lived",
+        "own_read",
+        "prints",
+    ];
+    for cgroup in ["auto", "off"] {
+        let mut args = vec!["--format", "json", "--jobs", "8", "--case", "samples/example-4", "--cgroup", cgroup];
+        for name in names {
+            args.extend(["--solution", name]);
+        }
+        let run = copy.judge(&args);
+        let report = run.json();
+        assert_eq!(run.status, 0, "--cgroup {cgroup}: each trick gets its tag:\n{}", run.describe());
+        let first = |name: &str| solution(&report, name).get("results").unwrap().items()[0].clone();
+        let wall = |name: &str| first(name).get("wall_ns").and_then(Json::as_i128).unwrap();
+        // The fuse is 2.5 s: a 5 s sleep is stopped there, not when it wakes.
+        assert!(wall("wrong/sleeps_5s") < 10_000_000_000, "--cgroup {cgroup}: {:?}", first("wrong/sleeps_5s"));
+        for name in ["wrong/sleeps_3s", "wrong/herd_sleeps", "wrong/forks_sleep", "wrong/herd_sleeps_first"] {
+            let reason = text(&first(name), "reason").to_string();
+            assert!(reason.contains("off the CPU"), "--cgroup {cgroup}: {name}: {reason}");
+        }
+        let printed = first("prints").get("time_ns").and_then(Json::as_i128).unwrap();
+        assert!(printed < 100_000_000, "--cgroup {cgroup}: 960 KiB printed shown at {printed} ns");
+    }
 }

@@ -13,6 +13,7 @@ fn run(copy: &Copy, words: &[String], extra: &[&str]) -> crate::common::Run {
 }
 
 #[test]
+#[ignore = "slow: the whole suite"]
 fn the_judges_commands_show_every_failure_judge_every_case_and_check_the_stored_answers() {
     let copy = Copy::new("hints-judge", &["samples", "edge"]);
     copy.plant("ties_for_alice", "let _ = stone_value;\n\"Alice\".to_string()");

@@ -32,6 +32,7 @@ fn digest(path: &std::path::Path) -> u64 {
 }
 
 #[test]
+#[ignore = "slow: hostile solutions with time and memory limits"]
 fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
     let copy = Copy::new("hostile", &["samples"]);
     if !sandboxed(&copy) {
@@ -156,6 +157,7 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
 }
 
 #[test]
+#[ignore = "slow: a compile limit"]
 fn a_compile_bomb_is_ce_at_the_compile_limit_and_a_killed_rustc_is_not_remembered() {
     // Needs no sandbox: the compile limit holds for rustc either way.
     let copy = Copy::new("bomb", &["samples"]);

@@ -68,6 +68,7 @@ fn widest(lines: &[String]) -> (usize, String) {
 }
 
 #[test]
+#[ignore = "slow: the default run with its time limits"]
 fn the_default_run_a_ce_and_a_failing_run_fit_the_terminal() {
     if !script() {
         return;
@@ -105,6 +106,7 @@ fn the_default_run_a_ce_and_a_failing_run_fit_the_terminal() {
 }
 
 #[test]
+#[ignore = "slow: the default run on a terminal"]
 fn the_progress_counter_is_cleared_before_the_result() {
     if !script() {
         return;

@@ -40,6 +40,7 @@ fn stress_passes_the_strategies_and_reports_its_rate() {
 }
 
 #[test]
+#[ignore = "slow: stress of every wrong submission"]
 fn stress_finds_every_wrong_answer_shrinks_it_and_the_shrunk_input_still_fails() {
     let names = wrong_answers();
     assert!(names.len() >= 10, "{names:?}");
@@ -183,6 +184,7 @@ fn verify_checks_a_small_bound_exhaustively_and_finds_a_wrong_one() {
 }
 
 #[test]
+#[ignore = "slow: the whole suite with its time limits"]
 fn the_stored_suite_gives_every_solution_its_expected_verdict() {
     // Several lanes, so the time limits of the TLE submissions run out together; their
     // mistakes are exponential, so a shorter limit gives the same verdicts sooner.

@@ -7,6 +7,7 @@ use crate::common::{judge, solution, text, Copy, Json, CORRECT};
 const EQUIVALENTS: &str = "judge/search/equivalent_mutants.txt";
 
 #[test]
+#[ignore = "slow: the whole suite with its time limits"]
 fn a_correct_extra_strategy_is_judged_like_the_others() {
     let copy = Copy::new("extra", &["samples", "edge"]);
     copy.plant("my_try", CORRECT);
@@ -226,6 +227,7 @@ fn a_suite_folder_given_as_cases_and_an_impossible_limit_are_explained() {
 /// `solutions/`, the checks that judge the workspace's contents still pass, since every copy
 /// holds the bundled solutions alone.
 #[test]
+#[ignore = "slow: the other checks, again, beside planted attempts"]
 fn the_checks_pass_beside_a_wrong_and_a_broken_attempt() {
     if std::env::var_os("JUDGE_TEST_WORKSPACE").is_some() {
         return; // This test is the one that runs the others against a planted workspace.

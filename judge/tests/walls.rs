@@ -51,6 +51,7 @@ const MODES: [&[&str]; 4] =
     [&[], &["--cgroup", "off"], &["--sandbox", "off"], &["--sandbox", "off", "--cgroup", "off"]];
 
 #[test]
+#[ignore = "slow: four modes"]
 fn a_descriptor_the_judge_inherits_reaches_no_solution_in_any_mode() {
     let copy = Copy::new("inherited", &["samples"]);
     // A solution that looks for the workspace through descriptor 7 and for anything else open
@@ -87,6 +88,7 @@ fn a_descriptor_the_judge_inherits_reaches_no_solution_in_any_mode() {
 }
 
 #[test]
+#[ignore = "slow: a 250 MiB frame"]
 fn a_reply_frame_of_any_size_is_kept_to_a_bound() {
     let copy = Copy::new("frame", &["samples"]);
     // Its own panic frame on the reply pipe, 250 MiB long, then an exit.
@@ -142,6 +144,7 @@ fn nothing_inside_the_sandbox_names_the_judge_or_the_host() {
 }
 
 #[test]
+#[ignore = "slow: twenty solutions built"]
 fn a_sigsegv_a_solution_sends_itself_twice_ends_it_every_time() {
     let copy = Copy::new("segv", &["samples"]);
     let items = "extern \"C\" { fn kill(pid: i32, signal: i32) -> i32; fn getpid() -> i32; }";
@@ -165,6 +168,7 @@ fn a_sigsegv_a_solution_sends_itself_twice_ends_it_every_time() {
 }
 
 #[test]
+#[ignore = "slow: time limits, two modes"]
 fn a_solution_that_stops_its_group_or_joins_the_judges_holds_nothing_up() {
     let copy = Copy::new("groups", &["samples"]);
     let items = "extern \"C\" { fn kill(pid: i32, signal: i32) -> i32; fn setpgid(pid: i32, group: i32) -> i32; fn getpgid(pid: i32) -> i32; fn getppid() -> i32; }";
@@ -192,6 +196,7 @@ fn a_solution_that_stops_its_group_or_joins_the_judges_holds_nothing_up() {
 }
 
 #[test]
+#[ignore = "slow: ten thousand compile errors"]
 fn a_flood_of_compile_errors_is_kept_to_a_bound() {
     let copy = Copy::new("errors", &["samples"]);
     // Ten thousand type errors, each its own, from macros: some 7 MB of rustc's output.
