@@ -19,6 +19,11 @@ use std::time::Duration;
 /// The wall fuse, as a fraction of the time limit: 5/2.
 const FUSE: (u32, u32) = (5, 2);
 
+/// The wall time a span under `limit` may spend off the CPU (rule 3).
+pub fn fuse(limit: Duration) -> Duration {
+    limit * FUSE.0 / FUSE.1
+}
+
 /// One thread's account, ever: nanoseconds on a CPU, and waiting for one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sched {
@@ -70,7 +75,7 @@ impl Span {
 
     /// The wall time the fuse allows.
     pub fn fuse(&self) -> Duration {
-        self.limit * FUSE.0 / FUSE.1
+        fuse(self.limit)
     }
 
     /// Whether a look at this wall time needs the thread's account: only past the fuse can

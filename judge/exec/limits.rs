@@ -5,13 +5,14 @@ use std::time::Duration;
 /// What every call of a submission is held to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Time of one call, as `exec::child` counts it: CPU time by the kernel's account, and
-    /// sleep, not waits for a CPU. The judge stops a call at it, whatever the child sends.
+    /// Time of one call, as `exec::account` counts it: the CPU time of the solution's box by
+    /// the kernel's account; the wall time it may spend off the CPU is `account::fuse` of it.
+    /// The judge stops a call at either, whatever the child sends.
     pub time: Duration,
     /// Resident memory of the child's processes during one call.
     pub memory_mib: u64,
-    /// Stack of the thread that calls the solution; reserved, and counted (as memory) only
-    /// where touched. It is smaller than the memory limit, so an endless recursion ends as a
+    /// Stack of the thread that calls the solution (the main thread's `RLIMIT_STACK`); counted
+    /// (as memory) only where touched. It is smaller than the memory limit, so an endless recursion ends as a
     /// stack overflow, not as MLE.
     pub stack_mib: u64,
 }

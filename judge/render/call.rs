@@ -66,10 +66,10 @@ pub fn ending(ending: &Ending, limits: &Limits) -> String {
         }
         Ending::TimedOut { after, asleep: true } => {
             format!(
-                "off the CPU by its own doing (asleep, blocked or waiting) for {} of wall time, past {} \
-                 (2.5 times the time limit; killed)",
+                "off the CPU by its own doing (asleep, blocked or waiting) for {} of wall time, past \
+                 the wall limit of {} (killed)",
                 units::duration(*after),
-                units::limit(limits.time * 5 / 2)
+                units::limit(crate::exec::account::fuse(limits.time))
             )
         }
         Ending::MemoryLimit { peak_kib } => {
