@@ -126,7 +126,9 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
         Command::New => new::run(&args, out),
         Command::Help => {
             let topic = args.positional.first().and_then(|w| Command::parse(w));
-            out.print(&topic.map_or_else(render::help::overview, render::help::command))?;
+            let width = judge::width(&args, out);
+            let text = topic.map_or_else(|| render::help::overview(width), |c| render::help::command(c, width));
+            out.print(&text)?;
             Ok(Exit::Success)
         }
         Command::Watchdog => {

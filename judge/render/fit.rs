@@ -2,7 +2,7 @@
 //! under a hanging indent, and a command continued on the next line with a backslash, which a
 //! POSIX shell reads back as one command. Widths are counted in characters.
 
-use crate::cli::{shell_word, Invocation};
+use crate::cli::{shell_word, Invocation, PROGRAM};
 
 /// The width of a report that does not go to a terminal.
 pub const DEFAULT_WIDTH: usize = 100;
@@ -87,7 +87,7 @@ pub fn joined(items: &[String], separator: &str, width: usize) -> String {
 /// with ` \`, and the next starts under the command, indented; a flag stays with its value.
 /// No newline at the end.
 pub fn command(first: &str, invocation: &Invocation, width: usize) -> String {
-    let mut groups: Vec<String> = vec!["cargo run --release --".to_string()];
+    let mut groups: Vec<String> = vec![PROGRAM.to_string()];
     let words = invocation.words();
     let mut k = 0;
     while k < words.len() {

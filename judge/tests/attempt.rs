@@ -264,7 +264,7 @@ fn the_printed_command_for_a_smaller_case_finds_one_for_a_long_wrong_answer_and_
     let example = report.get("counterexample").unwrap();
     assert_eq!(text(example, "verdict"), "TLE", "{example:?}");
     // Tried on the shrunk case under the same limit, the printed `try it` gets TLE too.
-    let try_it = text(example, "try_it").strip_prefix("cargo run --release -- ").unwrap().to_string();
+    let try_it = text(example, "try_it").strip_prefix("cargo judge ").unwrap().to_string();
     assert!(try_it.contains("--time-limit 30ms"), "{try_it}");
 }
 

@@ -453,6 +453,6 @@ fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_a
     let case = message.strip_prefix("WA on ").and_then(|m| m.split(':').next()).unwrap();
     let stored = copy.read(&format!("testcases/{case}.out"));
     assert!(message.contains(&format!("expected {}, got \"Alice\"", stored.trim())), "{message}");
-    let rerun = format!("rerun: cargo run --release -- --solution alice_try --case {case}");
+    let rerun = format!("rerun: cargo judge --solution alice_try --case {case}");
     assert!(message.contains(&rerun), "{message}");
 }

@@ -26,7 +26,7 @@ fn gen_is_deterministic_and_checks_its_arguments() {
     assert_ne!(make("5"), make("6"));
     assert_eq!(make("5").matches(',').count(), 299);
     let run = judge(&["gen", "--shape", "uniform", "--len", "3"]);
-    assert_eq!((run.status, run.stderr.lines().next()), (2, Some("judge: 'judge gen' needs --seed")));
+    assert_eq!((run.status, run.stderr.lines().next()), (2, Some("judge: 'cargo judge gen' needs --seed")));
 }
 
 #[test]

@@ -49,7 +49,7 @@ fn help_for_a_command_shows_its_flags_and_an_example() {
     for args in [&["help", "run"][..], &["run", "--help"]] {
         let run = judge(args);
         assert_eq!(run.status, 0, "{}", run.describe());
-        assert!(run.stdout.starts_with("usage: judge run"), "{}", run.stdout);
+        assert!(run.stdout.starts_with("usage: cargo judge run"), "{}", run.stdout);
         assert!(run.stdout.contains("--plain") && run.stdout.contains("example:"), "{}", run.stdout);
         assert!(!run.stdout.contains("--sizes"), "another command's flag");
     }
@@ -103,7 +103,7 @@ fn a_buggy_attempt_gets_three_failure_blocks_and_is_named_on_the_last_line() {
     let run = copy.judge(&["--solution", "buggy", "--solution", "dp_array", "--color", "never"]);
     assert_eq!(run.status, 1, "{}", run.describe());
     assert_eq!(run.stdout.matches("\nWA buggy on ").count(), 3, "{}", run.stdout);
-    assert!(run.stdout.contains("more buggy failures; to show them:\n    cargo run --release -- "), "{}", run.stdout);
+    assert!(run.stdout.contains("more buggy failures; to show them:\n    cargo judge "), "{}", run.stdout);
     let last = run.stdout.trim_end().lines().last().unwrap();
     assert!(last.contains("not as expected: buggy") && last.ends_with("exit 1"), "{last}");
 }
@@ -133,7 +133,7 @@ fn a_failure_reruns_with_the_same_options_and_the_same_verdict() {
     for option in ["--stack-mb 1", "--time-limit 300ms", "--verbose", "--solution deep", "--case edge/max-all-zero"] {
         assert!(rerun.contains(option), "{option} missing from {rerun}");
     }
-    let words: Vec<&str> = rerun.strip_prefix("cargo run --release -- ").unwrap().split(' ').collect();
+    let words: Vec<&str> = rerun.strip_prefix("cargo judge ").unwrap().split(' ').collect();
     let again = copy.judge(&words);
     let report = again.json();
     let result = &solution(&report, "deep").get("results").unwrap().items()[0];
