@@ -6,12 +6,13 @@
 
 use std::path::Path;
 
+use super::compile::likely_words;
 use super::error::{path, submission_error};
 use super::json::Json;
 use super::{call, expect, units};
 use crate::cli::Invocation;
 use crate::judging::engine::Fault;
-use crate::judging::findings::{Finding, Found, Span};
+use crate::judging::findings::{Finding, Found, RustcError, Span};
 use crate::judging::report::Report;
 use crate::judging::verdict::Verdict;
 use crate::problem::{leetcode, FN_TYPE, METHOD};
@@ -60,8 +61,10 @@ fn said(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> 
                 false => error.message.clone(),
             },
             label: error.label.clone(),
-            notes: error.notes.iter().map(|(level, text)| (note_level(level), text.clone(), None)).collect(),
-            rendered: Some(error.rendered.clone()),
+            notes: (error.notes.iter().map(|(level, text)| (note_level(level), text.clone(), None)))
+                .chain(error.likely.iter().map(|l| ("help", format!("likely: {}", likely_words(*l)), None)))
+                .collect(),
+            rendered: Some(rendered(error)),
         },
         Found::Newer(item) => Said {
             code: Some("clippy::incompatible_msrv".to_string()),
@@ -115,6 +118,16 @@ fn said(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> 
         Found::Fault(fault) => plain("error", format!("not judged: {}", fault_words(fault, report))),
         Found::Refused(error) => plain("error", submission_error(error)),
     }
+}
+
+/// rustc's text of an error, then what it most likely means, as rustc writes a help.
+fn rendered(error: &RustcError) -> String {
+    let mut text = error.rendered.trim_end().to_string();
+    for likely in &error.likely {
+        text.push_str(&format!("\n  = help: likely: {}", likely_words(*likely)));
+    }
+    text.push('\n');
+    text
 }
 
 fn note_level(level: &str) -> &'static str {

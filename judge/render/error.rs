@@ -6,7 +6,7 @@ use std::path::Path;
 
 use std::time::Duration;
 
-use super::compile::compile_error;
+use super::compile::{compile_error, likely};
 use super::json::Json;
 use super::units;
 use crate::cli::{suggest, Command, Invocation, Kind, UsageError};
@@ -329,7 +329,8 @@ fn search_line(error: &SearchError, root: Option<&Path>) -> String {
     match error {
         SearchError::Setup(setup) => setup_line(setup, root),
         SearchError::DoesNotCompile { name, error } => {
-            format!("{name} does not compile (CE): {}", compile_error(error))
+            let likely: String = likely(error).iter().map(|line| format!("\nlikely: {line}")).collect();
+            format!("{name} does not compile (CE): {}{likely}", compile_error(error))
         }
         SearchError::Trouble(t) => trouble(t, root),
         SearchError::NotAStrategy { name } => {

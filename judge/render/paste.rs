@@ -3,25 +3,25 @@
 
 use std::fmt::Write as _;
 
-use super::compile::compile_error;
+use super::compile::{compile_error, likely, likely_json};
 use super::json::Json;
 use crate::exec::compile::{About, Checks};
 use crate::exec::diagnose::Newer;
-use crate::judging::paste::{Likely, Problem};
-use crate::problem::{leetcode, METHOD};
+use crate::judging::paste::Problem;
+use crate::problem::leetcode;
 
 /// What stops the file pasting, one problem a paragraph; `verbose` shows every error rustc
 /// gave, not only the first lines.
 pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool) -> String {
     match problem {
-        Problem::DoesNotCompile { error, likely } => {
+        Problem::DoesNotCompile { error } => {
             let mut out = format!(
                 "{file}: does not compile as LeetCode compiles it (edition {}): {}",
                 leetcode::EDITION,
                 compile_error(error)
             );
-            for words in likely.iter().filter_map(|l| likely_words(*l)) {
-                let _ = write!(out, "\n  likely: {words}");
+            for line in likely(error) {
+                let _ = write!(out, "\n  likely: {line}");
             }
             if !error.diagnostic.trim().is_empty() {
                 let _ = write!(out, "\n{}", super::compile::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
@@ -55,23 +55,6 @@ pub fn newer_json(item: &Newer) -> Json {
         ("line", Json::int(item.place.line)),
         ("column", Json::int(item.place.column)),
     ])
-}
-
-/// What the error most likely means, where its own line does not say it already.
-fn likely_words(likely: Likely) -> Option<String> {
-    match likely {
-        Likely::DeclaresSolution => {
-            Some("the file declares `struct Solution`; LeetCode declares it itself, after your code".into())
-        }
-        Likely::HasMain => Some(format!(
-            "the file has a `fn main`; LeetCode writes its own `main`, which calls `Solution::{METHOD}`: remove yours"
-        )),
-        Likely::Empty => Some(format!(
-            "the file holds no code: LeetCode calls `Solution::{METHOD}`, and the file must define it in `impl Solution`"
-        )),
-        Likely::NoMethod => Some(format!("`Solution` has no method `{METHOD}`, the one LeetCode calls")),
-        Likely::Signature => None,
-    }
 }
 
 /// Which compiler built the files, and what that tells of LeetCode's Rust: said once in
@@ -152,12 +135,12 @@ pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, exit:
     let problem_json = |p: &Problem| {
         let text = Json::str(problem(file, p, &about.leetcode_rust, false));
         match p {
-            Problem::DoesNotCompile { error, likely } => Json::object([
+            Problem::DoesNotCompile { error } => Json::object([
                 ("kind", Json::str("does not compile")),
                 ("compile_error", Json::str(compile_error(error))),
                 ("line", Json::opt(error.place.as_ref(), |p| Json::int(p.line))),
                 ("column", Json::opt(error.place.as_ref(), |p| Json::int(p.column))),
-                ("likely", Json::Array(likely.iter().filter_map(|l| likely_words(*l)).map(Json::str).collect())),
+                ("likely", likely_json(error)),
                 ("diagnostic", Json::str(&error.diagnostic)),
                 ("text", text),
             ]),

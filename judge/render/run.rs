@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use super::call;
-use super::compile::compile_error;
+use super::compile::{compile_error, likely};
 use super::explanation;
 use super::fit;
 use super::json::Json;
@@ -91,6 +91,9 @@ pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation
             let _ = writeln!(out, "{line}");
             if let Some(Err(error)) = &report.cards[s].compiled {
                 out.push_str(&fit::labelled("error", &compile_error(error), width));
+                for line in likely(error) {
+                    out.push_str(&fit::labelled("likely", &line, width));
+                }
             }
             let Some(result) = result(report, s, c) else { continue };
             if let Some(reason) = result.verdict.and_then(|v| call::reason(&result.call, v, &report.limits)) {

@@ -28,7 +28,7 @@ pub enum SearchError {
     /// A chosen submission does not compile: nothing to search.
     DoesNotCompile {
         name: String,
-        error: CompileError,
+        error: Box<CompileError>,
     },
     /// The judge could not do its part: a child that would not start, a file it could not write.
     Trouble(Trouble),
@@ -75,7 +75,9 @@ pub fn build(workbench: &Workbench) -> Result<Vec<Program>, SearchError> {
     for (submission, built) in workbench.submissions.iter().zip(built) {
         match built {
             Ok(Ok(program)) => programs.push(program),
-            Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: submission.name.clone(), error }),
+            Ok(Err(error)) => {
+                return Err(SearchError::DoesNotCompile { name: submission.name.clone(), error: Box::new(error) })
+            }
             Err(trouble) => return Err(SearchError::Trouble(trouble)),
         }
     }

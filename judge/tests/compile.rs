@@ -309,3 +309,54 @@ fn a_full_disk_while_building_is_a_judge_error_and_is_not_remembered() {
     assert!(!part("full").contains(" CE "), "{said}");
     assert_eq!(status("freed").as_deref(), Some("0"), "the full disk's failure was remembered: {said}");
 }
+
+/// The paste fixtures a newcomer most often writes, each with the words its hint starts with
+/// and the text of the file at the hint's place.
+const MEANINGS: [(&str, &str, &str); 4] = [
+    ("has_main", "the file has a `fn main`", "fn main()"),
+    ("declares_solution", "the file declares `struct Solution`", "pub struct Solution;"),
+    ("camel_case_method", "`Solution` has no method `stone_game_iii`", "stoneGameIII("),
+    ("empty", "the file holds no code", "// paste: refused, empty"),
+];
+
+#[test]
+fn a_compile_error_says_what_it_likely_means_and_where_in_the_judge_and_the_editor() {
+    let copy = Copy::new("meanings", &["samples"]);
+    let fixture = |name: &str| {
+        std::fs::read_to_string(crate::common::source().join(format!("judge/tests/paste/{name}.rs"))).unwrap()
+    };
+    for (name, _, _) in MEANINGS {
+        copy.write(&format!("solutions/{name}.rs"), &fixture(name));
+    }
+    for (name, words, at) in MEANINGS {
+        let source = fixture(name);
+        let shown = copy.judge(&["--solution", name, "--case", "samples", "--color", "never", "--width", "200"]);
+        assert_eq!(shown.status, 1, "{}", shown.describe());
+        let block = &shown.stdout[shown.stdout.find(&format!("\nCE {name}\n")).unwrap()..];
+        let likely = block.lines().find_map(|l| l.strip_prefix("  likely    ")).unwrap_or_else(|| panic!("{block}"));
+        let (place, said) = likely.split_once(": ").unwrap();
+        assert!(said.starts_with(words), "{name}: {likely}");
+        let (line, column) = place.strip_prefix(&format!("solutions/{name}.rs:")).unwrap().split_once(':').unwrap();
+        let (line, column): (usize, usize) = (line.parse().unwrap(), column.parse().unwrap());
+        let there: String = source.lines().nth(line - 1).unwrap().chars().skip(column - 1).collect();
+        assert!(there.starts_with(at), "{name}: {place} is {there:?}");
+
+        let json = copy.judge(&["--solution", name, "--case", "samples", "--format", "json"]).json();
+        let likely = &solution(&json, name).get("likely").unwrap().items()[0];
+        assert!(text(likely, "text").starts_with(words), "{likely:?}");
+        assert_eq!(likely.get("line"), Some(&Json::Int(line as i128)), "{likely:?}");
+
+        let messages = copy.judge(&["diagnostics", &format!("solutions/{name}.rs")]);
+        let error = messages
+            .stdout
+            .lines()
+            .map(|l| Json::parse(l).unwrap())
+            .find(|m| text(m, "reason") == "compiler-message")
+            .unwrap_or_else(|| panic!("{}", messages.describe()));
+        let message = error.get("message").unwrap();
+        let span = &message.get("spans").unwrap().items()[0];
+        assert_eq!(span.get("line_start"), Some(&Json::Int(line as i128)), "{name}: {message:?}");
+        let helps: Vec<&str> = message.get("children").unwrap().items().iter().map(|c| text(c, "message")).collect();
+        assert!(helps.iter().any(|h| h.starts_with(&format!("likely: {words}"))), "{name}: {helps:?}");
+    }
+}
