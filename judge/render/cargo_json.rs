@@ -148,6 +148,9 @@ fn fault_words(fault: &Fault, report: &Report) -> String {
 fn message(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> Json {
     let said = said(finding, report, judge, root);
     let file = &finding.file;
+    // Spans name the file absolutely: an editor reads a relative name from the folder it ran
+    // the check in, which for rust-analyzer by default is the project's (`target/editor`).
+    let absolute = root.join(file).display().to_string();
     let code_json = |code: &Option<String>| {
         Json::opt(code.as_ref(), |c| Json::object([("code", Json::str(c)), ("explanation", Json::Null)]))
     };
@@ -171,7 +174,7 @@ fn message(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) 
                 ("message", Json::str(text)),
                 ("code", Json::Null),
                 ("level", Json::str(*level)),
-                ("spans", Json::Array(place.iter().map(|p| span(file, p, false, None)).collect())),
+                ("spans", Json::Array(place.iter().map(|p| span(&absolute, p, false, None)).collect())),
                 ("children", Json::Array(Vec::new())),
                 ("rendered", Json::Null),
             ])
@@ -182,7 +185,7 @@ fn message(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) 
         ("message", Json::str(&said.message)),
         ("code", code_json(&said.code)),
         ("level", Json::str(said.level)),
-        ("spans", Json::Array(vec![span(file, &finding.span, true, said.label.as_deref())])),
+        ("spans", Json::Array(vec![span(&absolute, &finding.span, true, said.label.as_deref())])),
         ("children", Json::Array(children)),
         ("rendered", Json::str(rendered)),
     ]);
