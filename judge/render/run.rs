@@ -85,7 +85,7 @@ pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation
             };
             rows.push(row);
         }
-        let lines = table::fitted(&head, &rows, &[3, 4], width, &[4, 2]);
+        let lines = table::fitted(&head, &rows, &[3, 4], width, &[4, 2], &[0]);
         let _ = writeln!(out, "{}", style.bold(&lines[0]));
         for (s, line) in lines[1..].iter().enumerate() {
             let _ = writeln!(out, "{line}");

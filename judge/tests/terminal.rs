@@ -144,3 +144,23 @@ fn a_closed_stderr_ends_nothing() {
         assert!(matches!(status.code(), Some(0 | 1)), "{status:?}");
     }
 }
+
+/// With an attempt beside the strategies, every column is needed at 80: the case names are cut,
+/// in the middle, and stay apart; the figures keep the case of each slowest call.
+#[test]
+fn at_80_columns_case_names_stay_apart_and_the_figures_keep_the_slowest_case() {
+    let copy = Copy::new("narrow", &["samples"]);
+    copy.plant("my_try", CORRECT);
+    let run = copy.judge(&["--case", "samples", "--width", "80", "--color", "never"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert!(run.stdout.lines().all(|l| l.chars().count() <= 80), "{}", run.stdout);
+    let matrix = &run.stdout[run.stdout.find("\ncase ").unwrap()..];
+    let names: Vec<&str> = matrix.lines().skip(2).take(5).map(|l| l.split_whitespace().next().unwrap()).collect();
+    let apart: std::collections::HashSet<&&str> = names.iter().collect();
+    assert_eq!(apart.len(), 5, "{names:?}\n{}", run.stdout);
+    assert!(names.iter().all(|n| n.starts_with("sa") && n.ends_with(|c: char| c.is_ascii_digit())), "{names:?}");
+    let figures = run.stdout.lines().find(|l| l.trim_start().starts_with("solution ")).unwrap();
+    assert!(figures.contains("on case"), "{}", run.stdout);
+    let mine = run.stdout.lines().find(|l| l.starts_with("#3  my_try ")).unwrap();
+    assert!(mine.contains("samples/example-"), "{mine}");
+}
