@@ -415,7 +415,7 @@ pub static WIDTH: Flag = Flag {
     name: "--width",
     kind: Kind::Count { min: 40, max: 1000 },
     placeholder: "COLUMNS",
-    commands: &[Judge, Run, Stress, Verify, Watch, Bench, Help],
+    commands: &[Judge, Run, Stress, Verify, Watch, Bench, Help, Paste],
     default: Default::Said(&[
         (Judge, "the terminal's, or 100"),
         (Run, "the terminal's, or 100"),
@@ -424,6 +424,7 @@ pub static WIDTH: Flag = Flag {
         (Watch, "the terminal's, or 100"),
         (Bench, "the terminal's, or 100"),
         (Help, "the terminal's, or 100"),
+        (Paste, "the terminal's, or 100"),
     ]),
     repeats: &[],
     help: "the columns the text report fits in; lines wrap, commands continue with a backslash",

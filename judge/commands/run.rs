@@ -8,7 +8,6 @@ use std::path::PathBuf;
 
 use super::{emit, status, Exit, Stop};
 use crate::cli::{Args, Invocation};
-use crate::exec::compile::Checks;
 use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Plan};
 use crate::judging::report::{first_failure, Report};
@@ -47,9 +46,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         let judged = engine::run(&workbench, &plan, &mut |_| {});
         (judged, newer.join().unwrap_or_default())
     });
-    let about = workbench.compiler.about();
-    if about.checks != Checks::Everything && !args.plain {
-        out.note(&format!("judge: {}", render::paste::compiler(&about)));
+    if !args.plain {
+        super::compiler_notice(&workbench.compiler.about(), args, out);
     }
     let report = Report::new(workbench, judged, newer, &args.solutions, false, start.elapsed());
     if args.plain {

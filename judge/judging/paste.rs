@@ -4,11 +4,16 @@
 //! rustup has it; so paste and the judge never disagree, the compile limits included. Under
 //! another Rust, clippy names every standard library item newer than LeetCode's. Text is read
 //! only after the compiler refused, to say in plain words what its error most likely means.
+//! A file that compiles is judged on the stored cases, so paste says what the judge would.
 
+use super::engine::{self, Event, Plan};
 use super::mutate::tokens::{tokenize, Kind};
 use super::submissions::Submission;
+use super::verdict::Verdict;
+use super::workbench::Workbench;
 use crate::exec::compile::Compiler;
 use crate::exec::diagnose::{CompileError, Likely, Newer, Place};
+use crate::exec::limits::Limits;
 use crate::problem::METHOD;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +41,39 @@ pub fn check(compiler: &Compiler, submission: &Submission) -> Vec<Problem> {
         },
     }
     problems
+}
+
+/// How a file that compiles did on the stored cases: what the judge would say of it before
+/// LeetCode does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    /// The stored cases there are.
+    pub cases: usize,
+    /// Those it was judged on (a slow one stops after `engine::TLE_BUDGET` time limits).
+    pub judged: usize,
+    /// Each case it failed, in the suite's order, with its verdict.
+    pub failures: Vec<(String, Verdict)>,
+}
+
+/// Judges the workbench's one submission on its stored cases, as the judge does an attempt;
+/// `on` hears each event (for a progress line).
+pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut(&Event)) -> Stored {
+    let plan = Plan {
+        submissions: &workbench.submissions,
+        cases: &workbench.cases,
+        limits,
+        jobs: 1,
+        fail_fast: false,
+        all_failures: false,
+        every_case: false,
+    };
+    let judged = engine::run(workbench, &plan, on);
+    let results = judged.cards.first().map_or(&[][..], |card| &card.results[..]);
+    let failures = (results.iter().zip(&workbench.cases))
+        .filter_map(|(result, case)| Some((case.id.clone(), result.as_ref()?.verdict?)))
+        .filter(|(_, verdict)| *verdict != Verdict::Ac)
+        .collect();
+    Stored { cases: workbench.cases.len(), judged: results.iter().flatten().count(), failures }
 }
 
 /// `error` with what it most likely means for a LeetCode file (`CompileError::likely`), each

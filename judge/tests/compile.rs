@@ -57,10 +57,13 @@ fn a_newer_language_feature_is_refused_by_leetcodes_own_rust_and_said_unchecked_
                 assert_eq!(pasted.status, 0, "{}", pasted.describe());
                 let said = copy.judge(&["paste", "upcast", "--leetcode-rust", version]);
                 let install = format!("rustup toolchain install {version}.0 --profile minimal");
-                for report in [&said.stderr, &judged.stdout] {
-                    assert!(report.contains("language features newer than it are not checked"), "{report}");
+                let unchecked = format!("language features newer than {version} are not checked");
+                for report in [&said.stderr, &judged.stderr] {
+                    let report = report.replace("\n  ", " ");
+                    assert!(report.contains(&unchecked), "{report}");
                     assert_eq!(report.matches(&install).count(), 1, "said once: {report}");
                 }
+                assert!(judged.stdout.contains(&format!("not LeetCode's Rust {version}\n")), "{}", judged.stdout);
                 assert_eq!(verdict, "AC", "{}", json.describe());
             }
             other => panic!("{version}: checked {other}: clippy-driver is part of the toolchain here"),
@@ -99,7 +102,8 @@ fn paste_takes_a_file_anywhere_by_its_path() {
     let shown = file.display().to_string();
     let run = judge(&["paste", &shown]);
     assert_eq!((run.status, run.stdout.as_str()), (0, source.as_str()), "{}", run.describe());
-    assert!(run.stderr.contains(&format!("judge: {shown} is ready to paste")), "{}", run.describe());
+    let said = run.stderr.replace("\n  ", " ");
+    assert!(said.starts_with(&format!("judge: ready to paste: {shown} compiles")), "{}", run.describe());
     let broken = folder.join("broken.rs");
     std::fs::write(&broken, source.replace("String {", "i64 {")).unwrap();
     let run = judge(&["paste", &broken.display().to_string()]);
@@ -134,7 +138,8 @@ fn run_warns_of_what_leetcodes_rust_does_not_have_as_the_judge_does() {
         "{}",
         run.stdout
     );
-    assert!(run.stderr.contains("language features newer than it are not checked"), "{}", run.describe());
+    let said = run.stderr.replace("\n  ", " ");
+    assert!(said.contains("language features newer than 1.86 are not checked"), "{}", run.describe());
 }
 
 /// The judge in `copy` with a build cache of its own at `cache`.

@@ -160,11 +160,31 @@ fn a_closed_pipe_ends_quietly() {
 }
 
 #[test]
+fn paste_names_the_stored_cases_an_attempt_fails_and_prints_it_all_the_same() {
+    let copy = Copy::new("paste-fails", &["samples"]);
+    copy.plant("ties_for_alice", "let _ = stone_value;\n\"Alice\".to_string()");
+    let run = copy.judge(&["paste", "ties_for_alice"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert_eq!(run.stdout, copy.read("solutions/ties_for_alice.rs"));
+    let said = run.stderr.replace("\n  ", " ");
+    assert!(said.starts_with("judge: not ready: solutions/ties_for_alice.rs compiles"), "{said}");
+    assert!(said.contains("fails 3 of the 5 stored cases (WA on samples/example-1, samples/example-3"), "{said}");
+    assert!(said.contains("why: cargo judge --solution ties_for_alice"), "{said}");
+    assert!(run.stderr.lines().all(|l| l.chars().count() <= 100), "{}", run.stderr);
+    let json = copy.judge(&["paste", "ties_for_alice", "--format", "json"]).json();
+    let stored = json.get("stored_cases").unwrap();
+    assert_eq!((stored.get("cases"), stored.get("judged")), (Some(&Json::Int(5)), Some(&Json::Int(5))), "{json:?}");
+    let failures: Vec<&str> = stored.get("failures").unwrap().items().iter().map(|f| text(f, "case")).collect();
+    assert_eq!(failures, ["samples/example-1", "samples/example-3", "samples/example-5"]);
+}
+
+#[test]
 fn paste_prints_the_file_and_names_a_solution_by_its_path() {
     let run = judge(&["paste", "solutions/dp_array.rs"]);
     assert_eq!(run.status, 0, "{}", run.describe());
     assert_eq!(run.stdout, std::fs::read_to_string(crate::common::shared().join("solutions/dp_array.rs")).unwrap());
-    assert!(run.stderr.contains("solutions/dp_array.rs is ready to paste"), "{}", run.describe());
+    assert!(run.stderr.contains("ready to paste: solutions/dp_array.rs compiles"), "{}", run.describe());
+    assert!(run.stderr.replace("\n  ", " ").contains("passes all "), "{}", run.describe());
     let copy = judge(&["paste", "dp_array", "--copy"]);
     assert!(copy.stderr.contains("not copied"), "no terminal here: {}", copy.stderr);
     assert_eq!(copy.status, 1, "nothing was copied: {}", copy.describe());
