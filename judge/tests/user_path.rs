@@ -76,6 +76,25 @@ fn an_attempt_that_prints_shows_its_output_in_run() {
 }
 
 #[test]
+fn a_counterexample_shows_what_the_attempt_printed_on_it() {
+    let copy = Copy::new("prints-stress", &["samples"]);
+    copy.plant(
+        "chatty",
+        "println!(\"n = {}\", stone_value.len());\neprintln!(\"first = {}\", stone_value[0]);\n\"Alice\".to_string()",
+    );
+    let run = copy.judge(&["stress", "--solution", "chatty", "--count", "100"]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    assert!(
+        run.stdout.contains("  got       \"Alice\"\n  stdout    | n = 1\n  stderr    | first = 0\n"),
+        "{}",
+        run.stdout
+    );
+    let json = copy.judge(&["stress", "--solution", "chatty", "--count", "100", "--format", "json"]).json();
+    let example = json.get("counterexample").unwrap();
+    assert_eq!((text(example, "stdout"), text(example, "stderr")), ("n = 1\n", "first = 0\n"), "{example:?}");
+}
+
+#[test]
 fn bless_check_finds_a_wrong_out_changes_nothing_and_the_judge_suspects_it() {
     let copy = Copy::new("bless", &["samples"]);
     copy.write("testcases/samples/example-1.out", "\"Alice\"\n");
