@@ -157,6 +157,16 @@ pub fn plain(report: &Report) -> (String, Vec<String>) {
     (lines, notes)
 }
 
+/// Said when `run` reads its testcases from a terminal: what it waits for, and the command that
+/// gives one instead.
+pub fn reading_stdin(invocation: &Invocation) -> String {
+    let example = invocation.clone().with_positional(["[1,2,3,7]".to_string()]);
+    format!(
+        "judge: reading testcases from the terminal, one per line; Ctrl-D ends them (or give one: {})",
+        example.shell()
+    )
+}
+
 pub fn json(report: &Report, exit: u8) -> Json {
     let testcases = report.cases.iter().enumerate().map(|(c, case)| {
         let solutions = report.submissions.iter().enumerate().map(|(s, submission)| {

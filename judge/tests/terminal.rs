@@ -164,3 +164,41 @@ fn at_80_columns_case_names_stay_apart_and_the_figures_keep_the_slowest_case() {
     let mine = run.stdout.lines().find(|l| l.starts_with("#3  my_try ")).unwrap();
     assert!(mine.contains("samples/example-"), "{mine}");
 }
+
+/// Help fits the terminal as the reports do, and 100 columns in a pipe.
+#[test]
+fn help_fits_the_terminal_and_a_pipe() {
+    if !script() {
+        return;
+    }
+    let copy = Copy::new("help-width", &["samples"]);
+    let topics = ["", "new", "run", "watch", "stress", "paste", "verify", "gen", "bless", "bench", "mutants"];
+    for topic in topics.into_iter().chain(["diagnostics", "help"]) {
+        let args: Vec<&str> = std::iter::once("help").chain((!topic.is_empty()).then_some(topic)).collect();
+        let (raw, status) = on_terminal(&copy, 80, &args);
+        assert_eq!(status, 0, "{raw}");
+        let (width, line) = widest(&shown_lines(&raw));
+        // The overview's table fills its width: 80 here, 100 in a pipe.
+        let filled = !topic.is_empty() || width > 60;
+        assert!(width <= 80 && filled, "help {topic} on 80 columns: a line of {width}:\n{line}\n\n{raw}");
+        let piped = copy.judge(&args);
+        let (width, line) = widest(&shown_lines(&piped.stdout));
+        assert!(
+            width <= 100 && (!topic.is_empty() || width > 80),
+            "help {topic} in a pipe: a line of {width}:\n{line}"
+        );
+    }
+}
+
+/// `run` with nothing to read but the terminal says that it waits for testcases there.
+#[test]
+fn run_says_it_reads_the_terminal() {
+    if !script() {
+        return;
+    }
+    let copy = Copy::new("run-stdin", &["samples"]);
+    let (raw, _) = on_terminal(&copy, 80, &["run", "--solution", "dp_array"]);
+    assert!(raw.contains("judge: reading testcases from the terminal, one per line; Ctrl-D ends them"), "{raw}");
+    let piped = crate::common::judge_in(&copy.root, &["run", "--solution", "dp_array"], Some("[1,2,3]\n"));
+    assert!(!piped.stderr.contains("reading testcases"), "{}", piped.describe());
+}
