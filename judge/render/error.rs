@@ -128,7 +128,7 @@ pub fn describe(error: &Error, root: Option<&Path>) -> String {
             "'{given}' is not a name for a new attempt: new writes solutions/NAME.rs\nhint: a file of solutions/wrong/ starts with the verdict it must get, `// expect: WA`: write that one by hand"
         ),
         Error::NotAName { given } => format!(
-            "'{given}' is not a name for a new attempt: use snake_case (a-z, 0-9 and _, from a letter, at most 64), such as my_try"
+            "'{given}' is not a name for a new attempt: use letters, digits, _ and - (from a letter, at most 64), such as my_try"
         ),
         Error::Exists { path: p, name } => format!(
             "{} already exists, and new never writes over a file\nhint: pick another name, or judge that one: {}",
