@@ -364,7 +364,8 @@ fn watch_follows_the_folder_created_renamed_and_re_created_files() {
     watch.verdict("after a new file", &with_it);
     watch.hear("solutions/new_one.rs");
     std::fs::rename(copy.root.join("solutions/new_one.rs"), copy.root.join("solutions/renamed.rs")).unwrap();
-    watch.hear("solutions/renamed.rs");
+    let said = watch.hear("solutions/renamed.rs");
+    assert!(said.contains("renamed solutions/new_one.rs to solutions/renamed.rs"), "{said}");
     watch.verdict("after a rename", &with_it);
     drop(watch);
     // A named file removed and written again, as `git stash` and many editors do.
