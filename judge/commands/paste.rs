@@ -78,8 +78,8 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     }
     let width = super::note_width(args, out);
     for problem in &problems {
-        let words = render::paste::problem(&submission.shown, problem, &about.leetcode_rust, args.verbose);
-        out.note(&format!("judge: {words}"));
+        let rust = &about.leetcode_rust;
+        out.note(&render::paste::problem("judge: ", &submission.shown, problem, rust, args.verbose, width));
     }
     if !problems.is_empty() {
         out.note(&format!("judge: {}", render::paste::compiler(&about)));

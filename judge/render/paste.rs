@@ -13,18 +13,20 @@ use crate::judging::paste::{Problem, Stored};
 use crate::judging::verdict::Verdict;
 use crate::problem::leetcode;
 
-/// What stops the file pasting, one problem a paragraph; `verbose` shows every error rustc
-/// gave, not only the first lines.
-pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool) -> String {
+/// What stops the file pasting, one problem a paragraph after `first` (`judge: `), its words
+/// wrapped at `width`; `verbose` shows every error rustc gave, not only the first lines.
+pub fn problem(first: &str, file: &str, problem: &Problem, rust_version: &str, verbose: bool, width: usize) -> String {
+    let line = |first: &str, text: &str| fit::words(first, text, "  ", width);
     match problem {
         Problem::DoesNotCompile { error } => {
-            let mut out = format!(
+            let headline = format!(
                 "{file}: does not compile as LeetCode compiles it (edition {}): {}",
                 leetcode::EDITION,
                 compile_error(error)
             );
-            for line in likely(error) {
-                let _ = write!(out, "\n  likely: {line}");
+            let mut out = line(first, &headline);
+            for likely in likely(error) {
+                let _ = write!(out, "\n{}", fit::words("  likely: ", &likely, "          ", width));
             }
             if !error.diagnostic.trim().is_empty() {
                 let _ = write!(out, "\n{}", super::compile::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
@@ -32,14 +34,15 @@ pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool)
             out
         }
         Problem::TooNew { items } => {
-            let mut out = format!("{file}: uses what LeetCode's Rust {rust_version} does not have yet:");
+            let mut out = line(first, &format!("{file}: uses what LeetCode's Rust {rust_version} does not have yet:"));
             for item in items {
-                let _ = write!(out, "\n  {}", newer(item));
+                let _ = write!(out, "\n{}", line("  ", &newer(item)));
             }
-            let _ = write!(out, "\n  LeetCode's Rust version is a setting: --leetcode-rust VERSION (see the README)");
+            let setting = "LeetCode's Rust version is a setting: --leetcode-rust VERSION (see the README)";
+            let _ = write!(out, "\n{}", line("  ", setting));
             out
         }
-        Problem::Unchecked { error } => format!("{file}: could not be checked: {error}"),
+        Problem::Unchecked { error } => line(first, &format!("{file}: could not be checked: {error}")),
     }
 }
 
@@ -188,7 +191,7 @@ fn base64(bytes: &[u8]) -> String {
 /// `newer_than_leetcode`, with the words its text says), and the file itself when it is ready.
 pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, stored: Option<&Stored>, exit: u8) -> Json {
     let problem_json = |p: &Problem| {
-        let text = Json::str(problem(file, p, &about.leetcode_rust, false));
+        let text = Json::str(problem("", file, p, &about.leetcode_rust, false, usize::MAX));
         match p {
             Problem::DoesNotCompile { error } => Json::object([
                 ("kind", Json::str("does not compile")),
