@@ -2,6 +2,7 @@
 //! terminal. A closed stdout (`judge gen | head`) ends the run quietly; a closed stderr
 //! (`judge paste x 2>&1 | head -1`) loses the notes, never the run.
 
+use std::collections::HashSet;
 use std::io::{self, IsTerminal, Write};
 use std::os::fd::AsRawFd;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,6 +36,13 @@ pub struct Out {
     progress: Arc<Mutex<Progress>>,
     /// The columns of the terminal stdout is, if it is one.
     columns: Option<usize>,
+    /// The notes said once (`note_once`) so far.
+    said: Mutex<HashSet<String>>,
+    /// Whether what stdout last got did not end its line: on one terminal with stderr, a note
+    /// would go on after it (a pasted file without a final newline).
+    mid_line: AtomicBool,
+    /// Whether stdout and stderr are both terminals, as they are when neither is redirected.
+    one_terminal: bool,
 }
 
 #[derive(Default)]
@@ -88,12 +96,23 @@ impl Out {
             });
         }
         let stdout = io::stdout();
-        Out { progress, columns: if stdout.is_terminal() { columns(&stdout) } else { None } }
+        Out {
+            progress,
+            columns: if stdout.is_terminal() { columns(&stdout) } else { None },
+            said: Mutex::new(HashSet::new()),
+            mid_line: AtomicBool::new(false),
+            one_terminal: stdout.is_terminal() && progress_columns.is_some(),
+        }
     }
 
     /// The columns of the terminal the report goes to; None when it does not go to one.
     pub fn columns(&self) -> Option<usize> {
         self.columns
+    }
+
+    /// The columns of the terminal notes go to (stderr); None when it is not one.
+    pub fn note_columns(&self) -> Option<usize> {
+        self.progress.lock().unwrap_or_else(|e| e.into_inner()).columns
     }
 
     pub fn print(&self, text: &str) -> Result<(), Closed> {
@@ -102,6 +121,7 @@ impl Out {
         }
         self.clear();
         let mut stdout = io::stdout().lock();
+        self.mid_line.store(!text.ends_with('\n'), Ordering::Relaxed);
         match stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(Closed),
             _ => Ok(()),
@@ -110,7 +130,17 @@ impl Out {
 
     pub fn note(&self, text: &str) {
         self.clear();
-        to_stderr(&format!("{text}\n"));
+        // Both on one terminal: the note starts a line of its own.
+        let fresh = if self.one_terminal && self.mid_line.swap(false, Ordering::Relaxed) { "\n" } else { "" };
+        to_stderr(&format!("{fresh}{text}\n"));
+    }
+
+    /// A note said once in the whole run, however often it is given (a `watch` judges many
+    /// times in one run).
+    pub fn note_once(&self, text: &str) {
+        if self.said.lock().unwrap_or_else(|e| e.into_inner()).insert(text.to_string()) {
+            self.note(text);
+        }
     }
 
     pub fn clear(&self) {

@@ -95,6 +95,8 @@ pub struct Report {
     pub reps: u32,
     /// What every call ran under: its deadline is the time limit.
     pub limits: Limits,
+    /// The stack of the timing thread: room for a recursion one level a pile deep at the
+    /// largest size (`limits`), whatever `--stack-mb` the judge takes.
     pub stack_bytes: u64,
     pub strategies: Vec<String>,
     /// Grouped by n (ascending), strategies in name order within a size.
@@ -103,6 +105,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// The largest input size timed.
+    pub fn largest(&self) -> usize {
+        self.rows.iter().map(|r| r.n).max().unwrap_or(0)
+    }
+
     /// The sizes at which the strategies' answers differ.
     pub fn disagreements(&self) -> Vec<usize> {
         let mut sizes: Vec<usize> = (self.rows.iter())

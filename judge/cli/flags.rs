@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::value::{Kind, Value};
-use super::Command::{self, Bench, Bless, Diagnostics, Gen, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
+use super::Command::{self, Bench, Bless, Diagnostics, Gen, Help, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
 use crate::exec::limits::Limits;
 use crate::judging::mutate::Operator;
 use crate::judging::workbench::{Cgroup, Sandbox};
@@ -415,13 +415,16 @@ pub static WIDTH: Flag = Flag {
     name: "--width",
     kind: Kind::Count { min: 40, max: 1000 },
     placeholder: "COLUMNS",
-    commands: &[Judge, Run, Stress, Verify, Watch],
+    commands: &[Judge, Run, Stress, Verify, Watch, Bench, Help, Paste],
     default: Default::Said(&[
         (Judge, "the terminal's, or 100"),
         (Run, "the terminal's, or 100"),
         (Stress, "the terminal's, or 100"),
         (Verify, "the terminal's, or 100"),
         (Watch, "the terminal's, or 100"),
+        (Bench, "the terminal's, or 100"),
+        (Help, "the terminal's, or 100"),
+        (Paste, "the terminal's, or 100"),
     ]),
     repeats: &[],
     help: "the columns the text report fits in; lines wrap, commands continue with a backslash",

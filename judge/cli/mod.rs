@@ -32,57 +32,50 @@ pub enum Command {
     Watchdog,
 }
 
-/// Each command's word, positional arguments, one line about it, and an example.
+/// The words that run the judge from the workspace: `.cargo/config.toml` makes `cargo judge`
+/// an alias of `cargo run --release --`. Every command the judge prints starts with them.
+pub const PROGRAM: &str = "cargo judge";
+
+/// Each command's word, positional arguments, one line about it, and an example: the words
+/// after `PROGRAM`.
 pub struct Spec {
     pub command: Command,
     pub word: &'static str,
     pub args: &'static str,
     pub about: &'static str,
-    pub example: &'static str,
+    /// The example's words after `PROGRAM` (see `Spec::example`).
+    pub example: &'static [&'static str],
 }
 
+/// The commands, in the order a newcomer needs them: help lists them so.
 pub const COMMANDS: &[Spec] = &[
+    Spec {
+        command: Command::New,
+        word: "new",
+        args: "NAME",
+        about: "create solutions/NAME.rs holding the empty method, ready to write in",
+        example: &["new", "my_try"],
+    },
     Spec {
         command: Command::Judge,
         word: "",
         args: "",
         about: "judge every solution on every stored case (exit 0 when each gets its expected verdict)",
-        example: "judge --solution my_try --case samples",
-    },
-    Spec {
-        command: Command::Run,
-        word: "run",
-        args: "[TESTCASES]",
-        about: "testcases (one per line) through the strategies (or --solution), like LeetCode's Run",
-        example: "judge run --solution my_try $'[1,2,3,7]\\n[1,2,3,-9]'",
-    },
-    Spec {
-        command: Command::Paste,
-        word: "paste",
-        args: "NAME",
-        about: "print a solution file exactly as it is pasted into LeetCode, after compiling it as LeetCode does",
-        example: "judge paste my_try --copy",
+        example: &["--solution", "my_try", "--case", "samples"],
     },
     Spec {
         command: Command::Watch,
         word: "watch",
         args: "",
         about: "judge again every time a solution file or a stored case is saved (Ctrl-C stops)",
-        example: "judge watch --solution my_try --case samples",
+        example: &["watch", "--solution", "my_try", "--case", "samples"],
     },
     Spec {
-        command: Command::Gen,
-        word: "gen",
-        args: "",
-        about: "print one generated case (--shape, --len and --seed are required)",
-        example: "judge gen --shape periodic --len 50000 --seed 12",
-    },
-    Spec {
-        command: Command::Bless,
-        word: "bless",
-        args: "",
-        about: "write missing or changed .out files from the oracle (and .in files from each MANIFEST)",
-        example: "judge bless --check",
+        command: Command::Run,
+        word: "run",
+        args: "[TESTCASES]",
+        about: "testcases (one per line) through the strategies (or --solution), like LeetCode's Run",
+        example: &["run", "--solution", "my_try", "[1,2,3,7]"],
     },
     Spec {
         command: Command::Stress,
@@ -90,55 +83,79 @@ pub const COMMANDS: &[Spec] = &[
         args: "[TESTCASES]",
         about:
             "the testcases given, then random cases, against the oracle; the first failure is shrunk and can be saved",
-        example: "judge stress --solution my_try --count 1000000",
+        example: &["stress", "--solution", "my_try", "--count", "1000000"],
+    },
+    Spec {
+        command: Command::Paste,
+        word: "paste",
+        args: "NAME",
+        about: "print a solution file exactly as it is pasted into LeetCode, after compiling it as LeetCode does",
+        example: &["paste", "my_try", "--copy"],
     },
     Spec {
         command: Command::Verify,
         word: "verify",
         args: "",
         about: "every array up to --max-len over --values, every strategy against the oracle",
-        example: "judge verify --solution my_try --max-len 7",
+        example: &["verify", "--solution", "my_try", "--max-len", "7"],
+    },
+    Spec {
+        command: Command::Gen,
+        word: "gen",
+        args: "",
+        about: "print one generated case (--shape, --len and --seed are required)",
+        example: &["gen", "--shape", "periodic", "--len", "50000", "--seed", "12"],
+    },
+    Spec {
+        command: Command::Bless,
+        word: "bless",
+        args: "",
+        about: "write missing or changed .out files from the oracle (and .in files from each MANIFEST)",
+        example: &["bless", "--check"],
     },
     Spec {
         command: Command::Bench,
         word: "bench",
         args: "",
         about: "each strategy's time and extra memory by input size, how its time grows, and a chart",
-        example: "judge bench --sizes 1000,50000 --svg",
+        example: &["bench", "--sizes", "1000,50000", "--svg"],
     },
     Spec {
         command: Command::Mutants,
         word: "mutants",
         args: "",
         about: "mutate each strategy and count the mutants the stored cases kill",
-        example: "judge mutants --solution dp_array",
+        example: &["mutants", "--solution", "dp_array"],
     },
     Spec {
         command: Command::Diagnostics,
         word: "diagnostics",
         args: "[FILE]",
         about: "the judge's findings in cargo's JSON message format, for an editor (FILE: the file just saved)",
-        example: "judge diagnostics solutions/my_try.rs",
-    },
-    Spec {
-        command: Command::New,
-        word: "new",
-        args: "NAME",
-        about: "create solutions/NAME.rs holding the empty method, ready to write in",
-        example: "judge new my_try",
+        example: &["diagnostics", "solutions/my_try.rs"],
     },
     Spec {
         command: Command::Help,
         word: "help",
         args: "[COMMAND]",
         about: "this text, or one command's",
-        example: "judge help stress",
+        example: &["help", "stress"],
     },
 ];
 
+impl Spec {
+    /// The example, as the invocation it is.
+    pub fn example(&self) -> Invocation {
+        let words = self.example.iter().map(|w| w.to_string());
+        parse_from(words).unwrap_or_else(|e| unreachable!("the example of {:?} does not parse: {e:?}", self.command))
+    }
+}
+
 impl Command {
+    /// Its line of the table; the hidden watchdog, which has none, gets the judge's.
     pub fn spec(self) -> &'static Spec {
-        COMMANDS.iter().find(|s| s.command == self).unwrap_or(&COMMANDS[0])
+        let judge = COMMANDS.iter().find(|s| s.command == Command::Judge);
+        COMMANDS.iter().find(|s| s.command == self).or(judge).expect("the table has the judge")
     }
 
     /// The word typed after `judge`, if any.
@@ -266,7 +283,7 @@ impl Invocation {
         args
     }
 
-    /// The words after `judge` that make this invocation.
+    /// The words after `PROGRAM` that make this invocation.
     pub fn words(&self) -> Vec<String> {
         let mut words = Vec::new();
         if !self.command.word().is_empty() {
@@ -286,9 +303,15 @@ impl Invocation {
         words
     }
 
-    /// The whole command a person types: `cargo run --release -- ...`, quoted for a POSIX shell.
+    /// `help` for this invocation's command (`help` alone for the judge's).
+    pub fn help(command: Command) -> Invocation {
+        let topic = Some(command.word()).filter(|w| !w.is_empty() && command != Command::Help);
+        Invocation::new(Command::Help).with_positional(topic.map(String::from))
+    }
+
+    /// The whole command a person types: `cargo judge ...`, quoted for a POSIX shell.
     pub fn shell(&self) -> String {
-        let mut line = String::from("cargo run --release --");
+        let mut line = String::from(PROGRAM);
         for word in self.words() {
             line.push(' ');
             line.push_str(&shell_word(&word));
@@ -323,7 +346,7 @@ pub fn wants_json(words: impl IntoIterator<Item = String>) -> bool {
     words.iter().any(|w| w == "--format=json") || words.windows(2).any(|w| w[0] == "--format" && w[1] == "json")
 }
 
-/// Parses the words after `judge`.
+/// Parses the words after `PROGRAM`.
 pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation, UsageError> {
     let mut words = words.into_iter().peekable();
     let mut invocation = Invocation::new(Command::Judge);
@@ -345,8 +368,10 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
             continue;
         }
         if word == "-h" || word == "--help" {
-            let topic = command.word().to_string();
-            return Ok(Invocation::new(Command::Help).with_positional((!topic.is_empty()).then_some(topic)));
+            // The width given before it holds for the help too.
+            let mut help = Invocation::help(command);
+            help.flags = invocation.flags.into_iter().filter(|(f, _)| f.applies_to(Command::Help)).collect();
+            return Ok(help);
         }
         let (name, inline) = match word.split_once('=') {
             Some((name, value)) => (name.to_string(), Some(value.to_string())),

@@ -210,3 +210,23 @@ fn every_default_is_a_typed_value_whose_word_reads_back_to_it() {
     }
     assert!(parse(&["--sandbox", "sometimes"]).is_err(), "an unknown choice is an error");
 }
+
+#[test]
+fn every_example_parses_and_is_its_own_commands() {
+    for spec in COMMANDS {
+        let example = spec.example();
+        assert_eq!(example.command, spec.command, "{:?}", spec.example);
+        assert!(example.shell().starts_with(&format!("{PROGRAM} {}", spec.word).trim_end().to_string()));
+    }
+}
+
+/// The short command every printed command starts with is what `.cargo/config.toml` makes it:
+/// `cargo judge` is `cargo run --release --`.
+#[test]
+fn the_short_command_is_the_workspaces_cargo_alias() {
+    let config = include_str!("../../.cargo/config.toml");
+    let alias = PROGRAM.strip_prefix("cargo ").unwrap();
+    let line = config.lines().find(|l| l.starts_with(&format!("{alias} ="))).unwrap_or_else(|| panic!("{config}"));
+    assert_eq!(line, format!("{alias} = [\"run\", \"--release\", \"--\"]"));
+    assert!(config.contains("[alias]"), "{config}");
+}

@@ -29,7 +29,8 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         out.note(&format!("judge: chart written to {shown}"));
     }
     let exit = status(false, !report.disagreements().is_empty() || !report.failures.is_empty());
-    emit(out, args.format, exit, || render::bench::text(&report), |_| render::bench::json(&report))
+    let width = super::judge::width(args, out);
+    emit(out, args.format, exit, || render::bench::text(&report, width), |_| render::bench::json(&report))
 }
 
 /// Where the chart goes: FILE, or `target/judge/bench.svg`; never into stored data, however

@@ -27,6 +27,9 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         ..super::setup(args)
     })?;
     super::refresh_editor(&workbench, out);
+    if args.format == Format::Text {
+        super::compiler_notice(&workbench.compiler.about(), args, out);
+    }
     let workbench = something_to_judge(workbench)?;
     let root = workbench.workspace.root.clone();
     let layout = layout(args, out);

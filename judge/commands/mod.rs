@@ -97,6 +97,18 @@ fn open(setup: &Setup, out: &Out) -> Result<Workbench, Stop> {
     Ok(workbench)
 }
 
+/// The width notes on stderr fit: `--width`, else the terminal's, else `fit::DEFAULT_WIDTH`.
+fn note_width(args: &Args, out: &Out) -> usize {
+    args.width.or(out.note_columns()).unwrap_or(render::fit::DEFAULT_WIDTH).max(render::fit::NARROWEST)
+}
+
+/// Says once a run, on stderr, what a compiler other than LeetCode's leaves unchecked.
+fn compiler_notice(about: &crate::exec::compile::About, args: &Args, out: &Out) {
+    if let Some(notice) = render::paste::notice(about) {
+        out.note_once(&render::fit::words("judge: ", &notice, "  ", note_width(args, out)));
+    }
+}
+
 /// Brings the project an editor's rust-analyzer reads (`judging::editor`) in line with the
 /// solution files as they are now. A project that cannot be written is said on stderr and
 /// stops nothing: it is for the editor, not for the command.
@@ -126,7 +138,9 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
         Command::New => new::run(&args, out),
         Command::Help => {
             let topic = args.positional.first().and_then(|w| Command::parse(w));
-            out.print(&topic.map_or_else(render::help::overview, render::help::command))?;
+            let width = judge::width(&args, out);
+            let text = topic.map_or_else(|| render::help::overview(width), |c| render::help::command(c, width));
+            out.print(&text)?;
             Ok(Exit::Success)
         }
         Command::Watchdog => {

@@ -1,18 +1,22 @@
 //! `judge paste NAME`: the file exactly as it is pasted into LeetCode, on stdout, once it
 //! compiles as LeetCode compiles it; what stops it, on stderr, and nothing on stdout, so
 //! `judge paste x | xclip` never copies a file LeetCode would refuse. NAME is a solution's
-//! name, or the path of a `.rs` file anywhere.
+//! name, or the path of a `.rs` file anywhere. A file that compiles is judged on the stored
+//! cases, and the status line names those it fails; the file is printed all the same.
 
 use std::io::IsTerminal;
 use std::path::Path;
 
 use super::{Exit, Stop};
-use crate::cli::{Args, Format};
+use crate::cli::{flags, Args, Command, Format, Invocation, Value};
+use crate::exec::limits;
+use crate::judging::engine::Event;
 use crate::judging::paste::{self, Problem};
 use crate::judging::submissions;
-use crate::judging::workbench::{Chosen, Setup, SetupError};
+use crate::judging::workbench::{Cases, Chosen, Setup, SetupError};
 use crate::out::Out;
 use crate::render;
+use crate::render::error::Error;
 
 pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     let name = &args.positional[0];
@@ -21,7 +25,13 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     let named = if path { &[][..] } else { &args.positional[..1] };
     let setup =
         Setup { solutions: named, by_default: Chosen::Strategies, limits: None, strict: !path, ..super::setup(args) };
-    let workbench = super::open(&setup, out)?;
+    // The stored cases too, and LeetCode's limits, to judge the file on them once it compiles;
+    // without stored cases, paste goes on without them.
+    let judging = Setup { cases: Cases::Stored(&[]), limits: Some(limits::DEFAULT), ..setup };
+    let mut workbench = match super::open(&judging, out) {
+        Err(Stop::Error(Error::Setup(SetupError::NoCases { .. } | SetupError::Cases(_)))) => super::open(&setup, out)?,
+        opened => opened?,
+    };
     let submission = match (path, workbench.submissions.first()) {
         (false, Some(submission)) => submission.clone(),
         (false, None) => {
@@ -41,20 +51,44 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         (false, true) => Exit::Error,
         (false, false) => Exit::Failure,
     };
+    let stored = match problems.is_empty() && !workbench.cases.is_empty() {
+        true => {
+            workbench.submissions = vec![submission.clone()];
+            let shown = submission.name.clone();
+            let mut progress = |event: &Event| match event {
+                Event::Running { case, .. } => out.running(|| Some(format!("judging {shown} on case {}", case + 1))),
+                _ => out.running(|| None),
+            };
+            let stored = paste::on_stored_cases(&workbench, limits::DEFAULT, &mut progress);
+            out.running(|| None);
+            Some(stored)
+        }
+        false => None,
+    };
+    // The judge's command for the file, where the judge can name it.
+    let judge = workbench
+        .catalog
+        .resolve(&workbench.workspace, name)
+        .ok()
+        .map(|s| Invocation::new(Command::Judge).set(&flags::SOLUTION, [Value::Text(s.name)]));
     if args.format == Format::Json {
-        let json = |exit| render::paste::json(&submission.shown, &problems, &submission.source, &about, exit);
+        let json =
+            |exit| render::paste::json(&submission.shown, &problems, &submission.source, &about, stored.as_ref(), exit);
         return super::emit(out, args.format, exit, String::new, json);
     }
+    let width = super::note_width(args, out);
     for problem in &problems {
-        let words = render::paste::problem(&submission.shown, problem, &about.leetcode_rust, args.verbose);
-        out.note(&format!("judge: {words}"));
+        let rust = &about.leetcode_rust;
+        out.note(&render::paste::problem("judge: ", &submission.shown, problem, rust, args.verbose, width));
     }
     if !problems.is_empty() {
         out.note(&format!("judge: {}", render::paste::compiler(&about)));
+        super::compiler_notice(&about, args, out);
         return Ok(exit);
     }
     out.print(&submission.source)?;
-    out.note(&render::paste::ready(&submission.shown, &about));
+    out.note(&render::paste::ready(&submission.shown, &about, stored.as_ref(), judge.as_ref(), width));
+    super::compiler_notice(&about, args, out);
     if !args.copy {
         return Ok(Exit::Success);
     }

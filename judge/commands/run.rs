@@ -3,12 +3,11 @@
 //! every testcase; each gets the oracle's answer, and each solution's verdict, answer, time,
 //! memory and output is shown. `--plain` prints one line per testcase, as a program would.
 
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
 use super::{emit, status, Exit, Stop};
 use crate::cli::{Args, Invocation};
-use crate::exec::compile::Checks;
 use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Plan};
 use crate::judging::report::{first_failure, Report};
@@ -22,7 +21,7 @@ use crate::render::run::Typed;
 use crate::render::style::Style;
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
-    let (text, origin) = testcases(args)?;
+    let (text, origin) = testcases(args, invocation, out)?;
     let inputs = format::parse_testcases(&text).map_err(|error| Error::Input { origin, error })?;
     if args.plain && args.solutions.len() != 1 {
         return Err(Error::PlainNeedsOne.into());
@@ -47,9 +46,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         let judged = engine::run(&workbench, &plan, &mut |_| {});
         (judged, newer.join().unwrap_or_default())
     });
-    let about = workbench.compiler.about();
-    if about.checks != Checks::Everything && !args.plain {
-        out.note(&format!("judge: {}", render::paste::compiler(&about)));
+    if !args.plain {
+        super::compiler_notice(&workbench.compiler.about(), args, out);
     }
     let report = Report::new(workbench, judged, newer, &args.solutions, false, start.elapsed());
     if args.plain {
@@ -71,8 +69,9 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     emit(out, args.format, exit, text, |e| render::run::json(&report, e))
 }
 
-/// The testcases' text and where it came from: `--file`, the argument, or stdin (also for `-`).
-fn testcases(args: &Args) -> Result<(String, String), Error> {
+/// The testcases' text and where it came from: `--file`, the argument, or stdin (also for `-`),
+/// which on a terminal is said to be waited for.
+fn testcases(args: &Args, invocation: &Invocation, out: &Out) -> Result<(String, String), Error> {
     if let Some(path) = &args.file {
         let text = crate::judging::cases::read_case_file(path).map_err(|problem| Error::Case { problem })?;
         return Ok((text, path.display().to_string()));
@@ -80,6 +79,9 @@ fn testcases(args: &Args) -> Result<(String, String), Error> {
     match args.positional.first() {
         Some(text) if text != "-" => Ok((text.clone(), "input".to_string())),
         _ => {
+            if io::stdin().is_terminal() {
+                out.note(&render::run::reading_stdin(invocation));
+            }
             let mut text = String::new();
             io::stdin()
                 .read_to_string(&mut text)

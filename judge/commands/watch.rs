@@ -20,6 +20,7 @@ use crate::judging::workbench::SetupError;
 use crate::judging::workspace::Workspace;
 use crate::out::Out;
 use crate::render;
+use crate::render::watch::Saved;
 
 /// How often the files are looked at.
 const LOOK: Duration = Duration::from_millis(50);
@@ -47,7 +48,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         solutions: workspace.solutions.clone(),
         cases: workspace.cases.clone(),
     };
-    let mut changed: Vec<String> = Vec::new();
+    let mut changed: Vec<Saved> = Vec::new();
     let mut seen = watched.look();
     loop {
         let gone: Vec<&PathBuf> = watched.named.iter().filter(|p| !seen.contains_key(*p)).collect();
@@ -149,13 +150,49 @@ fn shown(path: &Path, root: &Path) -> String {
     path.strip_prefix(root).unwrap_or(path).display().to_string()
 }
 
-/// The files that differ between two looks, relative to the workspace.
-fn changed_names(before: &Seen, after: &Seen, root: &Path) -> Vec<String> {
-    let mut names: Vec<String> = after
-        .iter()
-        .filter(|(path, seen)| before.get(*path) != Some(seen))
-        .map(|(path, _)| shown(path, root))
-        .collect();
-    names.extend(before.keys().filter(|p| !after.contains_key(*p)).map(|p| shown(p, root)));
-    names
+/// The files that differ between two looks, relative to the workspace: a file gone whose
+/// inode reappears under another name was renamed.
+fn changed_names(before: &Seen, after: &Seen, root: &Path) -> Vec<Saved> {
+    let gone: Vec<&PathBuf> = before.keys().filter(|p| !after.contains_key(*p)).collect();
+    let renamed_from = |path: &PathBuf| {
+        let inode = after.get(path)?.0;
+        gone.iter().copied().find(|g| before.get(*g).is_some_and(|seen| seen.0 == inode))
+    };
+    let mut changes = Vec::new();
+    let mut moved = Vec::new();
+    for path in after.keys().filter(|path| before.get(*path) != after.get(*path)) {
+        match renamed_from(path).filter(|_| !before.contains_key(path)) {
+            Some(from) => {
+                moved.push(from);
+                changes.push(Saved::Renamed { from: shown(from, root), to: shown(path, root) });
+            }
+            None => changes.push(Saved::File(shown(path, root))),
+        }
+    }
+    changes.extend(gone.iter().filter(|g| !moved.contains(g)).map(|g| Saved::Removed(shown(g, root))));
+    changes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_gone_whose_inode_reappears_was_renamed() {
+        let root = Path::new("/w");
+        let seen = |entries: &[(&str, u64)]| -> Seen {
+            entries.iter().map(|(p, inode)| (root.join(p), (*inode, 10, 1, 1))).collect()
+        };
+        let before = seen(&[("solutions/second_try.rs", 7), ("solutions/old.rs", 8), ("solutions/kept.rs", 9)]);
+        let after = seen(&[("solutions/third_try.rs", 7), ("solutions/kept.rs", 9), ("solutions/new.rs", 12)]);
+        let changes = changed_names(&before, &after, root);
+        assert_eq!(
+            changes,
+            [
+                Saved::File("solutions/new.rs".into()),
+                Saved::Renamed { from: "solutions/second_try.rs".into(), to: "solutions/third_try.rs".into() },
+                Saved::Removed("solutions/old.rs".into()),
+            ]
+        );
+    }
 }

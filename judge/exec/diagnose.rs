@@ -75,12 +75,32 @@ pub struct CompileError {
     /// its own number and no line of LeetCode's items; then which errors `rustc --explain`
     /// describes.
     pub diagnostic: String,
+    /// What the errors most likely mean for a LeetCode file, each at the place of the file it
+    /// is about. Read from the file's text by `judging::paste::explain`; empty until then.
+    pub likely: Vec<(Likely, Place)>,
+}
+
+/// What a compile error most likely means for a LeetCode file, in words rustc does not use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Likely {
+    /// It declares `struct Solution`, which LeetCode declares itself.
+    DeclaresSolution,
+    /// It has a `fn main`; LeetCode writes the `main` that calls the method.
+    HasMain,
+    /// It holds no code at all.
+    Empty,
+    /// It has code, but no `impl Solution`, where LeetCode looks for the method.
+    NoImpl,
+    /// Its `impl Solution` has no method `stone_game_iii` (one named `stoneGameIII`, say).
+    NoMethod,
+    /// The method takes or returns something LeetCode's call does not fit.
+    Signature,
 }
 
 impl CompileError {
     /// An error of the build itself, owned by no line of any unit.
     pub fn whole(headline: String, diagnostic: String) -> CompileError {
-        CompileError { headline, place: None, wrapping: None, diagnostic }
+        CompileError { headline, place: None, wrapping: None, diagnostic, likely: Vec::new() }
     }
 
     /// Whether rustc complains about LeetCode's call: the method is missing or its signature
@@ -364,7 +384,8 @@ pub(super) fn diagnose(stderr: &str, map: &SourceMap) -> Vec<(usize, CompileErro
                 headlines.push(block.headline);
             }
             None => {
-                let error = CompileError { headline: block.headline.to_string(), place, wrapping, diagnostic: text };
+                let headline = block.headline.to_string();
+                let error = CompileError { headline, place, wrapping, diagnostic: text, likely: Vec::new() };
                 found.push((unit, error, vec![block.headline]));
             }
         }

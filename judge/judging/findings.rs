@@ -8,7 +8,7 @@ use super::mutate::tokens::{byte_offset, tokenize, Kind};
 use super::report::{first_failure, Met, Report};
 use super::submissions::{Expect, SubmissionError};
 use super::verdict::Verdict;
-use crate::exec::diagnose::{CompileError, Newer};
+use crate::exec::diagnose::{CompileError, Likely, Newer};
 use crate::exec::outcome::Ending;
 use crate::problem::METHOD;
 
@@ -41,6 +41,8 @@ pub struct RustcError {
     /// It points into LeetCode's wrapping (its call of the method), not into the file, and is
     /// shown at the method instead.
     pub in_wrapping: bool,
+    /// What it most likely means for a LeetCode file (see `CompileError::likely`).
+    pub likely: Vec<Likely>,
 }
 
 pub enum Found<'a> {
@@ -197,6 +199,7 @@ fn rustc_errors(error: &CompileError, shown: &str, source: &str) -> Vec<(Option<
                 notes: block.notes,
                 rendered: block.text,
                 in_wrapping,
+                likely: Vec::new(),
             };
             (place.map(|(line, column)| (line, column, width)), error)
         })
@@ -206,8 +209,28 @@ fn rustc_errors(error: &CompileError, shown: &str, source: &str) -> Vec<(Option<
         let (code, message) = headline(&error.headline);
         let place = error.place.as_ref().map(|p| (p.line, p.column, 1));
         let rendered = if error.diagnostic.is_empty() { error.headline.clone() } else { error.diagnostic.clone() };
-        let whole = RustcError { code, message, label: None, notes: Vec::new(), rendered, in_wrapping: false };
+        let whole = RustcError {
+            code,
+            message,
+            label: None,
+            notes: Vec::new(),
+            rendered,
+            in_wrapping: false,
+            likely: Vec::new(),
+        };
         errors.push((place, whole));
+    }
+    // Each meaning goes with the error at its line; else with an error that has no place in
+    // the file (one in LeetCode's call), which it then places; else with the first.
+    for (likely, at) in &error.likely {
+        let word = source.lines().nth(at.line as usize - 1).unwrap_or("").chars().skip(at.column as usize - 1);
+        let width = word.take_while(|c| c.is_alphanumeric() || *c == '_').count().max(1) as u32;
+        let k = (errors.iter().position(|(place, _)| place.is_some_and(|(line, ..)| line == at.line)))
+            .or_else(|| errors.iter().position(|(place, _)| place.is_none()))
+            .unwrap_or(0);
+        let (place, error) = &mut errors[k];
+        place.get_or_insert((at.line, at.column, width));
+        error.likely.push(*likely);
     }
     errors
 }
@@ -344,7 +367,7 @@ For more information about an error, try `rustc --explain E0308`.
     const FILE: &str = "struct Solution;\nimpl Solution {\n    pub fn stone_game_iii(stone_value: Vec<i64>) -> String {\n        let n: u8 = stone_value.len();\n        for i in 0..3 {\n            let x = i\n        }\n        String::new()\n    }\n}\n";
 
     fn error(diagnostic: &str) -> CompileError {
-        CompileError { headline: String::new(), place: None, wrapping: None, diagnostic: diagnostic.to_string() }
+        CompileError::whole(String::new(), diagnostic.to_string())
     }
 
     #[test]

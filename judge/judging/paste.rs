@@ -4,34 +4,26 @@
 //! rustup has it; so paste and the judge never disagree, the compile limits included. Under
 //! another Rust, clippy names every standard library item newer than LeetCode's. Text is read
 //! only after the compiler refused, to say in plain words what its error most likely means.
+//! A file that compiles is judged on the stored cases, so paste says what the judge would.
 
+use super::engine::{self, Event, Plan};
+use super::mutate::tokens::{tokenize, Kind};
 use super::submissions::Submission;
+use super::verdict::Verdict;
+use super::workbench::Workbench;
 use crate::exec::compile::Compiler;
-use crate::exec::diagnose::{CompileError, Newer};
+use crate::exec::diagnose::{CompileError, Likely, Newer, Place};
+use crate::exec::limits::Limits;
+use crate::problem::METHOD;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    /// It does not compile as LeetCode compiles it; what each error most likely means.
-    DoesNotCompile { error: CompileError, likely: Vec<Likely> },
+    /// It does not compile as LeetCode compiles it; the error says what it most likely means.
+    DoesNotCompile { error: CompileError },
     /// It uses standard library items that LeetCode's Rust does not have yet.
     TooNew { items: Vec<Newer> },
     /// The compiler itself could not be run, or could not write the build.
     Unchecked { error: String },
-}
-
-/// What a compile error most likely means for a LeetCode file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Likely {
-    /// It declares `struct Solution`, which LeetCode declares itself.
-    DeclaresSolution,
-    /// It has a `fn main`; LeetCode writes the `main` that calls the method.
-    HasMain,
-    /// It holds no code at all.
-    Empty,
-    /// It has no method `stone_game_iii` on `Solution`.
-    NoMethod,
-    /// The method takes or returns something LeetCode's call does not fit.
-    Signature,
 }
 
 /// Every reason `submission` would not paste into LeetCode as it is.
@@ -41,10 +33,7 @@ pub fn check(compiler: &Compiler, submission: &Submission) -> Vec<Problem> {
     let mut problems = Vec::new();
     match compiler.build(&unit) {
         Err(e) => return unchecked(e),
-        Ok(Err(error)) => {
-            let likely = likely(&error, &submission.source);
-            problems.push(Problem::DoesNotCompile { error, likely });
-        }
+        Ok(Err(error)) => problems.push(Problem::DoesNotCompile { error: explain(error, submission) }),
         Ok(Ok(_)) => match compiler.newer(&unit) {
             Err(e) => return unchecked(e),
             Ok(Some(items)) if !items.is_empty() => problems.push(Problem::TooNew { items }),
@@ -54,9 +43,53 @@ pub fn check(compiler: &Compiler, submission: &Submission) -> Vec<Problem> {
     problems
 }
 
+/// How a file that compiles did on the stored cases: what the judge would say of it before
+/// LeetCode does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    /// The stored cases there are.
+    pub cases: usize,
+    /// Those it was judged on (a slow one stops after `engine::TLE_BUDGET` time limits).
+    pub judged: usize,
+    /// Each case it failed, in the suite's order, with its verdict.
+    pub failures: Vec<(String, Verdict)>,
+}
+
+/// Judges the workbench's one submission on its stored cases, as the judge does an attempt;
+/// `on` hears each event (for a progress line).
+pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut(&Event)) -> Stored {
+    let plan = Plan {
+        submissions: &workbench.submissions,
+        cases: &workbench.cases,
+        limits,
+        jobs: 1,
+        fail_fast: false,
+        all_failures: false,
+        every_case: false,
+    };
+    let judged = engine::run(workbench, &plan, on);
+    let results = judged.cards.first().map_or(&[][..], |card| &card.results[..]);
+    let failures = (results.iter().zip(&workbench.cases))
+        .filter_map(|(result, case)| Some((case.id.clone(), result.as_ref()?.verdict?)))
+        .filter(|(_, verdict)| *verdict != Verdict::Ac)
+        .collect();
+    Stored { cases: workbench.cases.len(), judged: results.iter().flatten().count(), failures }
+}
+
+/// `error` with what it most likely means for a LeetCode file (`CompileError::likely`), each
+/// at the place of `submission`'s file it is about: the judge, `watch`, the editor and `paste`
+/// all say it so.
+pub fn explain(mut error: CompileError, submission: &Submission) -> CompileError {
+    let source = submission.source.as_str();
+    let places = Places::new(source);
+    let at = |(line, column): (u32, u32)| Place { file: submission.shown.clone(), line, column };
+    error.likely = likely(&error, &places).into_iter().map(|l| (l, at(places.of(l)))).collect();
+    error
+}
+
 /// Reads rustc's error codes for what they mean here: each error of the diagnostic that
 /// clashes with LeetCode's items, then what the first one says of LeetCode's call.
-fn likely(error: &CompileError, source: &str) -> Vec<Likely> {
+fn likely(error: &CompileError, places: &Places) -> Vec<Likely> {
     let mut found = Vec::new();
     let headlines =
         std::iter::once(error.headline.as_str()).chain(error.diagnostic.lines().filter(|l| l.starts_with("error")));
@@ -71,14 +104,101 @@ fn likely(error: &CompileError, source: &str) -> Vec<Likely> {
         }
     }
     let code = |c: &str| error.headline.starts_with(&format!("error[{c}]"));
-    let no_code = source.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with("//"));
     found.extend(match () {
         _ if !error.signature() => None,
-        _ if no_code => Some(Likely::Empty),
-        _ if code("E0599") || error.headline.contains(crate::problem::METHOD) => Some(Likely::NoMethod),
+        _ if places.tokens.is_empty() => Some(Likely::Empty),
+        _ if places.impl_solution().is_none() => Some(Likely::NoImpl),
+        _ if code("E0599") || error.headline.contains(METHOD) => Some(Likely::NoMethod),
         _ => Some(Likely::Signature),
     });
     found
+}
+
+/// The file's tokens (comments, strings and whitespace left out), to find the place each
+/// meaning is about.
+struct Places<'a> {
+    source: &'a str,
+    tokens: Vec<crate::judging::mutate::tokens::Token>,
+}
+
+impl<'a> Places<'a> {
+    fn new(source: &'a str) -> Places<'a> {
+        Places { source, tokens: tokenize(source) }
+    }
+
+    fn word(&self, i: usize) -> Option<&'a str> {
+        self.tokens.get(i).filter(|t| t.kind == Kind::Ident).map(|t| &self.source[t.start..t.end])
+    }
+
+    fn text(&self, i: usize) -> &'a str {
+        self.tokens.get(i).map_or("", |t| &self.source[t.start..t.end])
+    }
+
+    /// The first token `first` followed by `second`.
+    fn pair(&self, first: &str, second: impl Fn(&str) -> bool) -> Option<usize> {
+        (0..self.tokens.len()).find(|&i| self.word(i) == Some(first) && self.word(i + 1).is_some_and(&second))
+    }
+
+    /// An item's first token: its `pub` where it has one.
+    fn item(&self, i: usize) -> usize {
+        let public = i > 0 && self.word(i - 1) == Some("pub");
+        if public {
+            i - 1
+        } else {
+            i
+        }
+    }
+
+    /// The `impl` of `impl Solution`.
+    fn impl_solution(&self) -> Option<usize> {
+        self.pair("impl", |w| w == "Solution")
+    }
+
+    /// The name of the method in `impl Solution` LeetCode most likely meant to call: one whose
+    /// name is `stone_game_iii` but for case and underscores (`stoneGameIII`), else the first.
+    fn meant_method(&self) -> Option<usize> {
+        let start = self.impl_solution()?;
+        let end = (start..self.tokens.len()).find(|&i| self.text(i) == "{").map_or(start, |open| {
+            let mut depth = 0;
+            (open..self.tokens.len())
+                .find(|&i| {
+                    depth += match self.text(i) {
+                        "{" => 1,
+                        "}" => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                })
+                .unwrap_or(self.tokens.len())
+        });
+        let fold = |w: &str| w.replace('_', "").to_lowercase();
+        let names: Vec<usize> = (start..end).filter(|&i| self.word(i) == Some("fn")).map(|i| i + 1).collect();
+        names
+            .iter()
+            .copied()
+            .find(|&i| self.word(i).is_some_and(|w| fold(w) == fold(METHOD)))
+            .or(names.first().copied())
+    }
+
+    /// Where the file is about `likely`: (line, column), the file's start where nothing in it
+    /// is.
+    fn of(&self, likely: Likely) -> (u32, u32) {
+        let found = match likely {
+            Likely::DeclaresSolution => self.pair("struct", |w| w == "Solution").map(|i| self.item(i)),
+            Likely::HasMain => self.pair("fn", |w| w == "main").map(|i| self.item(i)),
+            Likely::Empty => None,
+            Likely::NoImpl => {
+                self.pair("fn", |w| w == METHOD).map(|i| i + 1).or((!self.tokens.is_empty()).then_some(0))
+            }
+            Likely::NoMethod => self.meant_method().or(self.impl_solution()),
+            Likely::Signature => self.pair("fn", |w| w == METHOD).map(|i| i + 1),
+        };
+        let Some(token) = found.and_then(|i| self.tokens.get(i)) else { return (1, 1) };
+        let before = &self.source[..token.start];
+        let line = before.matches('\n').count() as u32 + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u32 + 1;
+        (line, column)
+    }
 }
 
 #[cfg(test)]
@@ -141,16 +261,18 @@ mod tests {
             Some(Problem::DoesNotCompile { error, .. }) if error.headline.starts_with("binary size limit") => {
                 "refused, binary size limit".to_string()
             }
-            Some(Problem::DoesNotCompile { likely, .. }) if likely.is_empty() => {
+            Some(Problem::DoesNotCompile { error }) if error.likely.is_empty() => {
                 "refused, does not compile".to_string()
             }
-            Some(Problem::DoesNotCompile { likely, .. }) => {
-                let words: Vec<&str> = likely
+            Some(Problem::DoesNotCompile { error }) => {
+                let words: Vec<&str> = error
+                    .likely
                     .iter()
-                    .map(|l| match l {
+                    .map(|(l, _)| match l {
                         Likely::DeclaresSolution => "declares Solution",
                         Likely::HasMain => "has main",
                         Likely::Empty => "empty",
+                        Likely::NoImpl => "no impl",
                         Likely::NoMethod => "no method",
                         Likely::Signature => "signature",
                     })
@@ -189,7 +311,7 @@ mod tests {
         for (name, tag, source) in fixtures {
             let problems = check(compiler, &submission(&name, &source));
             assert_eq!(said(&problems), tag, "{name}: {problems:?}");
-            let Some(Problem::DoesNotCompile { error, .. }) = problems.first() else { continue };
+            let Some(Problem::DoesNotCompile { error }) = problems.first() else { continue };
             let lines = source.lines().count();
             let numbers = line_numbers(&error.diagnostic);
             assert!(
@@ -238,8 +360,9 @@ mod tests {
         let source = "pub struct Solution;\nimpl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        v.len().to_string()\n    }\n}\nfn main() {}\n";
         for own in [true, false] {
             let problems = check(&compiler(leetcode::RUST_VERSION, own), &submission("both.rs", source));
-            let Some(Problem::DoesNotCompile { error, likely }) = problems.first() else { panic!("{problems:?}") };
-            assert_eq!(likely, &[Likely::DeclaresSolution, Likely::HasMain]);
+            let Some(Problem::DoesNotCompile { error }) = problems.first() else { panic!("{problems:?}") };
+            let likely: Vec<(Likely, u32)> = error.likely.iter().map(|(l, place)| (*l, place.line)).collect();
+            assert_eq!(likely, [(Likely::DeclaresSolution, 1), (Likely::HasMain, 7)]);
             let errors: Vec<&str> = error.diagnostic.lines().filter(|l| l.starts_with("error")).collect();
             assert_eq!(errors.len(), 2, "{}", error.diagnostic);
             let places: Vec<&str> = error.diagnostic.lines().filter(|l| l.trim_start().starts_with("-->")).collect();
@@ -256,6 +379,41 @@ mod tests {
             );
             assert!(error.diagnostic.contains("`rustc --explain E0428`") && !error.diagnostic.contains("E0599"));
         }
+    }
+
+    /// What `explain` reads a compile error in LeetCode's call of the method as, for `source`:
+    /// each meaning with the line and column it is about.
+    fn explained(headline: &str, source: &str) -> Vec<(Likely, u32, u32)> {
+        let mut error = CompileError::whole(headline.to_string(), String::new());
+        error.wrapping = Some(crate::exec::diagnose::Wrapping::Call);
+        let error = explain(error, &submission("x.rs", source));
+        assert!(error.likely.iter().all(|(_, place)| place.file == "solutions/x.rs"), "{error:?}");
+        error.likely.iter().map(|(likely, place)| (*likely, place.line, place.column)).collect()
+    }
+
+    #[test]
+    fn each_meaning_is_placed_where_the_file_is_about_it() {
+        let no_method = "error[E0599]: no function or associated item named `stone_game_iii` found";
+        let camel = "// a comment\nimpl Solution {\n    fn helper() {}\n    pub fn stoneGameIII(v: Vec<i32>) -> String { todo!() }\n}\n";
+        assert_eq!(explained(no_method, camel), [(Likely::NoMethod, 4, 12)]);
+        let other = "impl Solution {\n    pub fn solve(v: Vec<i32>) -> String { todo!() }\n}\n";
+        assert_eq!(explained(no_method, other), [(Likely::NoMethod, 2, 12)]);
+        let free = "use std::cmp::max;\n\npub fn stone_game_iii(v: Vec<i32>) -> String { todo!() }\n";
+        assert_eq!(explained(no_method, free), [(Likely::NoImpl, 3, 8)]);
+        assert_eq!(explained(no_method, "// nothing yet\n\n"), [(Likely::Empty, 1, 1)]);
+        let mismatch = "error[E0308]: mismatched types";
+        let wrong_type = "impl Solution {\n    pub fn stone_game_iii(v: Vec<i64>) -> String { todo!() }\n}\n";
+        assert_eq!(explained(mismatch, wrong_type), [(Likely::Signature, 2, 12)]);
+        let mut clash =
+            CompileError::whole("error[E0428]: the name `main` is defined multiple times".into(), String::new());
+        clash.diagnostic = "error[E0428]: the name `Solution` is defined multiple times\n".into();
+        let both = "struct Solution;\nimpl Solution {}\n\n  pub fn main() {}\n";
+        let places: Vec<(Likely, u32, u32)> = explain(clash, &submission("x.rs", both))
+            .likely
+            .iter()
+            .map(|(likely, place)| (*likely, place.line, place.column))
+            .collect();
+        assert_eq!(places, [(Likely::HasMain, 4, 3), (Likely::DeclaresSolution, 1, 1)]);
     }
 
     #[test]

@@ -220,10 +220,11 @@ impl Workbench {
         self.before.changes()
     }
 
-    /// One submission alone in its binary.
+    /// One submission alone in its binary; a compile error says what it most likely means.
     pub fn build(&self, submission: &Submission) -> Built {
         let unit = submission.unit();
         let built = self.compiler.build(&unit).map_err(|e| Trouble::new(Doing::Compiling(unit.shown.clone()), e))?;
+        let built = built.map_err(|error| super::paste::explain(error, submission));
         Ok(built.map(|binary| Program { binary, unit: 0, name: submission.name.clone() }))
     }
 

@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 
 use super::call;
+use super::fit;
 use super::growth;
 use super::json::Json;
 use super::table;
@@ -45,20 +46,23 @@ fn cells(row: &Row) -> Vec<String> {
     ]
 }
 
-pub fn text(report: &Report) -> String {
+/// The table and what it means, fitted to `width`: a wide table gives up its min, max and
+/// ns/elt columns, in that order, and cuts strategy names in the middle.
+pub fn text(report: &Report, width: usize) -> String {
     let mut out = String::new();
     let cores = report.cores.map_or("unknown".to_string(), |c| c.to_string());
-    let _ = writeln!(
-        out,
-        "bench · {} · {cores} cores · reps {} (timed calls per point, after 1 warm-up) · {} input, seed {SEED} · stack {}\n",
-        report.compiler,
-        report.reps,
-        SHAPE.name(),
-        units::kib(Some(report.stack_bytes >> 10)),
-    );
+    let head = [
+        "bench".to_string(),
+        report.compiler.clone(),
+        format!("{cores} cores"),
+        format!("reps {} (timed calls per point, after 1 warm-up)", report.reps),
+        format!("{} input, seed {SEED}", SHAPE.name()),
+        format!("stack {}", units::kib(Some(report.stack_bytes >> 10))),
+    ];
+    let _ = writeln!(out, "{}\n", fit::joined(&head, " · ", width));
     let right: Vec<usize> = (1..HEAD.len()).collect();
     let rows: Vec<Vec<String>> = report.rows.iter().map(cells).collect();
-    let lines = table::layout(&HEAD, &rows, &right);
+    let lines = table::fitted(&HEAD, &rows, &right, width, &[3, 4, 5], &[0]);
     let _ = writeln!(out, "{}", lines[0]);
     for (i, line) in lines[1..].iter().enumerate() {
         if i > 0 && report.rows[i - 1].n != report.rows[i].n {
@@ -66,34 +70,52 @@ pub fn text(report: &Report) -> String {
         }
         let _ = writeln!(out, "{line}");
     }
-    out.push_str(
-        "\ntimes: one call alone, its input copied before the clock starts; ×fastest: median over the smallest median at that n\n",
+    let paragraph = |out: &mut String, text: &str| {
+        let _ = writeln!(out, "{}", fit::words("", text, "  ", width));
+    };
+    out.push('\n');
+    paragraph(
+        &mut out,
+        "times: one call alone, its input copied before the clock starts; ×fastest: median over the smallest median at that n",
     );
-    let _ = writeln!(
-        out,
-        "allocator: blocks under {} always come from the heap (MALLOC_MMAP_THRESHOLD_), so no call pays for mmap and munmap",
-        units::bytes(MMAP_THRESHOLD)
+    paragraph(
+        &mut out,
+        &format!(
+            "stack: {} for the thread that calls each strategy, room for a recursion one level a pile deep at n = {} (the judge gives {} MiB, --stack-mb)",
+            units::kib(Some(report.stack_bytes >> 10)),
+            units::thousands(report.largest() as u64),
+            crate::exec::limits::DEFAULT.stack_mib
+        ),
+    );
+    paragraph(
+        &mut out,
+        &format!(
+            "allocator: blocks under {} always come from the heap (MALLOC_MMAP_THRESHOLD_), so no call pays for mmap and munmap",
+            units::bytes(MMAP_THRESHOLD)
+        ),
     );
     if !report.rows.is_empty() && report.rows.iter().all(|r| r.extra_kib.is_none()) {
-        out.push_str("extra mem: n/a, this system gives no resident memory to read\n");
+        paragraph(&mut out, "extra mem: n/a, this system gives no resident memory to read");
     } else {
-        out.push_str(
-            "extra mem: resident memory a fresh child gains over one call (input already built), in 4 KiB pages; ≤ 4 KiB: at most one page, which page counting cannot tell from none\n",
+        paragraph(
+            &mut out,
+            "extra mem: resident memory a fresh child gains over one call (input already built), in 4 KiB pages; ≤ 4 KiB: at most one page, which page counting cannot tell from none",
         );
     }
     for failure in &report.failures {
         let reason = call::ending(&failure.ending, &report.limits);
-        let _ = writeln!(out, "{} at n = {}: not measured: {reason}", failure.strategy, failure.n);
+        paragraph(&mut out, &format!("{} at n = {}: not measured: {reason}", failure.strategy, failure.n));
     }
     for n in report.disagreements() {
         let answers: Vec<String> = (report.rows.iter().filter(|r| r.n == n))
             .map(|r| format!("{} {}", r.strategy, units::answer(&r.answer, r.answer.len() as u64)))
             .collect();
-        let _ = writeln!(out, "strategies disagree at n = {n}: {}", answers.join(", "));
+        paragraph(&mut out, &format!("strategies disagree at n = {n}: {}", answers.join(", ")));
     }
     out.push_str("\ngrowth (each on prefixes of one uniform input of 50,000 piles):\n");
     for (strategy, growth) in report.strategies.iter().zip(&report.growth) {
-        let _ = writeln!(out, "  {strategy}: {}", growth::words(growth, report.limits.time));
+        let first = format!("  {strategy}: ");
+        let _ = writeln!(out, "{}", fit::words(&first, &growth::words(growth, report.limits.time), "      ", width));
     }
     out
 }
@@ -233,7 +255,7 @@ pub mod tests {
     #[test]
     fn the_json_holds_the_numbers_of_the_text_table() {
         let report = sample_report();
-        let text = text(&report);
+        let text = text(&report, 1000);
         let json = Json::parse(&json(&report).render()).unwrap();
         let results: Vec<&Json> = json.get("results").unwrap().items().iter().collect();
         let table = table(&text);
@@ -267,5 +289,19 @@ pub mod tests {
         }
         let header = format!("reps {} (timed calls", report.reps);
         assert!(text.contains(&header) && json.get("reps").and_then(Json::as_i128) == Some(i128::from(report.reps)));
+    }
+
+    #[test]
+    fn the_text_fits_the_width_and_says_why_the_stack_is_what_it_is() {
+        let report = sample_report();
+        for width in [80, 100] {
+            let text = text(&report, width);
+            assert!(text.lines().all(|l| l.chars().count() <= width), "at {width}:\n{text}");
+            let joined = text.replace("\n  ", " ");
+            assert!(joined.contains("stack: 8 MiB for the thread that calls each strategy"), "{text}");
+            assert!(joined.contains("at n = 1,000 (the judge gives 64 MiB, --stack-mb)"), "{text}");
+        }
+        let narrow = text(&report, 40);
+        assert!(!narrow.lines().any(|l| l.starts_with("strategy") && l.contains("min")), "{narrow}");
     }
 }

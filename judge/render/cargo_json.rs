@@ -6,12 +6,13 @@
 
 use std::path::Path;
 
+use super::compile::likely_words;
 use super::error::{path, submission_error};
 use super::json::Json;
 use super::{call, expect, units};
 use crate::cli::Invocation;
 use crate::judging::engine::Fault;
-use crate::judging::findings::{Finding, Found, Span};
+use crate::judging::findings::{Finding, Found, RustcError, Span};
 use crate::judging::report::Report;
 use crate::judging::verdict::Verdict;
 use crate::problem::{leetcode, FN_TYPE, METHOD};
@@ -60,8 +61,10 @@ fn said(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> 
                 false => error.message.clone(),
             },
             label: error.label.clone(),
-            notes: error.notes.iter().map(|(level, text)| (note_level(level), text.clone(), None)).collect(),
-            rendered: Some(error.rendered.clone()),
+            notes: (error.notes.iter().map(|(level, text)| (note_level(level), text.clone(), None)))
+                .chain(error.likely.iter().map(|l| ("help", format!("likely: {}", likely_words(*l)), None)))
+                .collect(),
+            rendered: Some(rendered(error)),
         },
         Found::Newer(item) => Said {
             code: Some("clippy::incompatible_msrv".to_string()),
@@ -117,6 +120,16 @@ fn said(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> 
     }
 }
 
+/// rustc's text of an error, then what it most likely means, as rustc writes a help.
+fn rendered(error: &RustcError) -> String {
+    let mut text = error.rendered.trim_end().to_string();
+    for likely in &error.likely {
+        text.push_str(&format!("\n  = help: likely: {}", likely_words(*likely)));
+    }
+    text.push('\n');
+    text
+}
+
 fn note_level(level: &str) -> &'static str {
     if level == "help" {
         "help"
@@ -135,6 +148,9 @@ fn fault_words(fault: &Fault, report: &Report) -> String {
 fn message(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> Json {
     let said = said(finding, report, judge, root);
     let file = &finding.file;
+    // Spans name the file absolutely: an editor reads a relative name from the folder it ran
+    // the check in, which for rust-analyzer by default is the project's (`target/editor`).
+    let absolute = root.join(file).display().to_string();
     let code_json = |code: &Option<String>| {
         Json::opt(code.as_ref(), |c| Json::object([("code", Json::str(c)), ("explanation", Json::Null)]))
     };
@@ -158,7 +174,7 @@ fn message(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) 
                 ("message", Json::str(text)),
                 ("code", Json::Null),
                 ("level", Json::str(*level)),
-                ("spans", Json::Array(place.iter().map(|p| span(file, p, false, None)).collect())),
+                ("spans", Json::Array(place.iter().map(|p| span(&absolute, p, false, None)).collect())),
                 ("children", Json::Array(Vec::new())),
                 ("rendered", Json::Null),
             ])
@@ -169,7 +185,7 @@ fn message(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) 
         ("message", Json::str(&said.message)),
         ("code", code_json(&said.code)),
         ("level", Json::str(said.level)),
-        ("spans", Json::Array(vec![span(file, &finding.span, true, said.label.as_deref())])),
+        ("spans", Json::Array(vec![span(&absolute, &finding.span, true, said.label.as_deref())])),
         ("children", Json::Array(children)),
         ("rendered", Json::str(rendered)),
     ]);

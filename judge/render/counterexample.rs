@@ -89,6 +89,9 @@ pub fn text(example: &Counterexample, found: &str, commands: &Commands, limits: 
     out.push_str(&fit::labelled("oracle", &format!("\"{}\"", example.expected.as_str()), width));
     let label = if matches!(example.got, Got::Answer(_)) { "got" } else { "reason" };
     out.push_str(&fit::labelled(label, &got(&example.got, limits), width));
+    if let Some(call) = &example.printed {
+        out.push_str(&call::output(call, width));
+    }
     out.push_str(&explanation::lines(&example.explained, width));
     let labelled = [
         ("original", commands.original.as_ref()),
@@ -125,8 +128,8 @@ pub fn saved(saved: &Saved, root: Option<&Path>, width: usize) -> String {
             fit::labelled("saved", &format!("{} and its .out; the judge runs it from now on", path(input, root)), width)
         }
         Saved::Duplicate { id, input } => fit::labelled(
-            "not saved",
-            &format!("the same input is stored already, as {} ({})", units::escape(id), path(input, root)),
+            "saved",
+            &format!("nothing: the same input is stored already, as {} ({})", units::escape(id), path(input, root)),
             width,
         ),
     }
@@ -196,6 +199,8 @@ pub fn json(example: &Counterexample, commands: &Commands, limits: &Limits) -> J
         ("verdict", Json::str(example.got.verdict().code())),
         ("got", Json::opt(answer, Json::str)),
         ("reason", Json::str(got(&example.got, limits))),
+        ("stdout", Json::opt(example.printed.as_ref(), |c| Json::str(String::from_utf8_lossy(&c.stdout.head)))),
+        ("stderr", Json::opt(example.printed.as_ref(), |c| Json::str(String::from_utf8_lossy(&c.stderr.head)))),
         ("tried", Json::int(example.tried as i128)),
         ("shrinking_stopped", Json::Bool(example.stopped)),
         leads,

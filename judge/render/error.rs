@@ -6,7 +6,7 @@ use std::path::Path;
 
 use std::time::Duration;
 
-use super::compile::compile_error;
+use super::compile::{compile_error, likely};
 use super::json::Json;
 use super::units;
 use crate::cli::{suggest, Command, Invocation, Kind, UsageError};
@@ -128,7 +128,7 @@ pub fn describe(error: &Error, root: Option<&Path>) -> String {
             "'{given}' is not a name for a new attempt: new writes solutions/NAME.rs\nhint: a file of solutions/wrong/ starts with the verdict it must get, `// expect: WA`: write that one by hand"
         ),
         Error::NotAName { given } => format!(
-            "'{given}' is not a name for a new attempt: use snake_case (a-z, 0-9 and _, from a letter, at most 64), such as my_try"
+            "'{given}' is not a name for a new attempt: use letters, digits, _ and - (from a letter, at most 64), such as my_try"
         ),
         Error::Exists { path: p, name } => format!(
             "{} already exists, and new never writes over a file\nhint: pick another name, or judge that one: {}",
@@ -154,11 +154,9 @@ fn expected_value(kind: Kind) -> String {
     }
 }
 
+/// A command as it is typed, without its options: `cargo judge gen`.
 fn command_name(command: Command) -> String {
-    match command.word() {
-        "" => "judge".to_string(),
-        word => format!("judge {word}"),
-    }
+    Invocation::new(command).shell()
 }
 
 fn usage_line(error: &UsageError) -> String {
@@ -193,9 +191,9 @@ fn usage_hint(error: &UsageError) -> String {
         | UsageError::Missing { command, .. } => Some(*command),
         _ => None,
     };
-    match command.map(|c| c.word()).filter(|w| !w.is_empty()) {
-        Some(word) => format!("run 'judge help {word}' for its options"),
-        None => "run 'judge help' for the commands and options".to_string(),
+    match command.filter(|c| !c.word().is_empty()) {
+        Some(command) => format!("run '{}' for its options", Invocation::help(command).shell()),
+        None => format!("run '{}' for the commands and options", Invocation::help(Command::Judge).shell()),
     }
 }
 
@@ -331,10 +329,13 @@ fn search_line(error: &SearchError, root: Option<&Path>) -> String {
     match error {
         SearchError::Setup(setup) => setup_line(setup, root),
         SearchError::DoesNotCompile { name, error } => {
-            format!("{name} does not compile (CE): {}", compile_error(error))
+            let likely: String = likely(error).iter().map(|line| format!("\nlikely: {line}")).collect();
+            format!("{name} does not compile (CE): {}{likely}", compile_error(error))
         }
         SearchError::Trouble(t) => trouble(t, root),
-        SearchError::NotAStrategy { name } => format!("'judge bench' times correct strategies only, not {name:?}"),
+        SearchError::NotAStrategy { name } => {
+            format!("'{}' times correct strategies only, not {name:?}", command_name(Command::Bench))
+        }
         SearchError::Equivalents { file, line } => {
             format!("{file}:{line}: not `strategy | operator | line | a -> b | occurrence | reason`")
         }
@@ -391,8 +392,8 @@ mod tests {
             &Error::Usage(UsageError::UnknownFlag { flag: "--solutoin".into(), suggestion: Some("--solution".into()) }),
             None,
         );
-        assert_eq!(text, "unknown option '--solutoin'; did you mean '--solution'?\nhint: run 'judge help' for the commands and options");
+        assert_eq!(text, "unknown option '--solutoin'; did you mean '--solution'?\nhint: run 'cargo judge help' for the commands and options");
         let text = describe(&Error::Usage(UsageError::Missing { what: "--seed", command: Command::Gen }), None);
-        assert_eq!(text, "'judge gen' needs --seed\nhint: run 'judge help gen' for its options");
+        assert_eq!(text, "'cargo judge gen' needs --seed\nhint: run 'cargo judge help gen' for its options");
     }
 }

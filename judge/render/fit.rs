@@ -2,7 +2,7 @@
 //! under a hanging indent, and a command continued on the next line with a backslash, which a
 //! POSIX shell reads back as one command. Widths are counted in characters.
 
-use crate::cli::{shell_word, Invocation};
+use crate::cli::{shell_word, Invocation, PROGRAM};
 
 /// The width of a report that does not go to a terminal.
 pub const DEFAULT_WIDTH: usize = 100;
@@ -21,6 +21,33 @@ pub fn cut(text: &str, width: usize) -> String {
     }
     let kept: String = text.chars().take(width.saturating_sub(1)).collect();
     format!("{kept}…")
+}
+
+/// `text` cut to `width` characters with `…` after its first `head`: its start and its end
+/// kept.
+fn cut_after(text: &str, width: usize, head: usize) -> String {
+    let length = chars(text);
+    if length <= width {
+        return text.to_string();
+    }
+    let kept = width.saturating_sub(1);
+    let start: String = text.chars().take(head.min(kept)).collect();
+    let end: String = text.chars().skip(length - (kept - head.min(kept))).collect();
+    format!("{start}…{end}")
+}
+
+/// `names` each cut in the middle to `width` characters; where that makes two the same, the cut
+/// is moved, a character at a time either way, to the nearest place that keeps them apart.
+pub fn cut_apart(names: &[String], width: usize) -> Vec<String> {
+    let kept = width.saturating_sub(1);
+    let cut = |head: usize| -> Vec<String> { names.iter().map(|name| cut_after(name, width, head)).collect() };
+    let apart = |cuts: &[String]| {
+        let mut seen = std::collections::HashSet::new();
+        cuts.iter().all(|c| seen.insert(c))
+    };
+    let middle = kept / 2;
+    let heads = (0..=kept).map(|d| if d % 2 == 0 { middle.checked_sub(d / 2) } else { Some(middle + d.div_ceil(2)) });
+    heads.flatten().filter(|&h| h <= kept).map(cut).find(|cuts| apart(cuts)).unwrap_or_else(|| cut(middle))
 }
 
 /// `first` (which starts the first line) then `text`'s words, wrapped at `width` with every
@@ -87,7 +114,7 @@ pub fn joined(items: &[String], separator: &str, width: usize) -> String {
 /// with ` \`, and the next starts under the command, indented; a flag stays with its value.
 /// No newline at the end.
 pub fn command(first: &str, invocation: &Invocation, width: usize) -> String {
-    let mut groups: Vec<String> = vec!["cargo run --release --".to_string()];
+    let mut groups: Vec<String> = vec![PROGRAM.to_string()];
     let words = invocation.words();
     let mut k = 0;
     while k < words.len() {
@@ -135,6 +162,21 @@ mod tests {
         let items: Vec<String> = ["#1 aaaa", "#2 bbbb", "#3 cccc"].map(String::from).to_vec();
         assert_eq!(joined(&items, " · ", 17), "#1 aaaa · #2 bbbb\n#3 cccc");
         assert_eq!(joined(&items, " · ", 100), "#1 aaaa · #2 bbbb · #3 cccc");
+    }
+
+    #[test]
+    fn names_cut_in_the_middle_stay_apart() {
+        let one = |name: &str| cut_apart(&[name.to_string()], 12).remove(0);
+        assert_eq!((one("samples/example-1"), one("short")), ("sampl…mple-1".to_string(), "short".to_string()));
+        let names: Vec<String> = (1..=5).map(|k| format!("samples/example-{k}")).collect();
+        let cut = cut_apart(&names, 10);
+        assert!(cut.iter().all(|c| chars(c) == 10), "{cut:?}");
+        assert_eq!(cut.iter().collect::<std::collections::HashSet<_>>().len(), 5, "{cut:?}");
+        // Apart only near the start: the cut moves toward the end.
+        let long: Vec<String> = ["edge/x-aaaaaaaaaaaaaaaa-1", "edge/y-aaaaaaaaaaaaaaaa-1"].map(String::from).to_vec();
+        let cut = cut_apart(&long, 9);
+        assert_ne!(cut[0], cut[1], "{cut:?}");
+        assert_eq!(cut_after(&long[0], 9, 4), cut_after(&long[1], 9, 4), "the middle cut makes them one");
     }
 
     #[test]

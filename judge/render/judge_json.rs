@@ -6,7 +6,8 @@
 //!   limits: time_ns, memory_mib, stack_mib, output_bytes
 //!   cases[]: id, input_file, n, expected
 //!   solutions[]: name, file, expect, verdict (first non-AC, CE, or AC), met ("yes", "no",
-//!     "not caught"), compile_error, fault, cases_run, accepted, total_ns, median_ns,
+//!     "not caught"), compile_error, likely (what a compile error most likely means for a
+//!     LeetCode file: text, line, column), fault, cases_run, accepted, total_ns, median_ns,
 //!     slowest_ns, slowest_case (TLE cases counted at the time they were killed), peak_kib,
 //!     not_judged (cases left out after 3 TLE, or after a first failure), growth (for a strategy that hit the time limit:
 //!     order "power" with exponent, or "exponential" with per_pile; at_max_log10_s; words),
@@ -22,7 +23,7 @@
 use std::path::Path;
 
 use super::call;
-use super::compile::compile_error;
+use super::compile::{compile_error, likely_json};
 use super::conditions;
 use super::error::{case_problem, path, submission_error};
 use super::expect;
@@ -79,16 +80,15 @@ pub fn report(
             Fault::Build(e) | Fault::Spawn(e) => super::error::trouble(e, None),
             Fault::Call(r) => call::reason(&r.call, Verdict::Re, &report.limits).unwrap_or_default(),
         });
+        let compile = card.compiled.as_ref().and_then(|c| c.as_ref().err());
         Json::object([
             ("name", Json::str(&s.name)),
             ("file", Json::str(&s.shown)),
             ("expect", Json::str(expect::expect(s.expect))),
             ("verdict", Json::opt(first_failure(card), |v| Json::str(v.code()))),
             ("met", Json::str(expect::met(report.met[i]).to_lowercase())),
-            (
-                "compile_error",
-                Json::opt(card.compiled.as_ref().and_then(|c| c.as_ref().err()), |e| Json::str(compile_error(e))),
-            ),
+            ("compile_error", Json::opt(compile, |e| Json::str(compile_error(e)))),
+            ("likely", compile.map_or(Json::Array(Vec::new()), likely_json)),
             ("fault", Json::opt(fault, Json::str)),
             ("cases_run", Json::int(f.ran as i128)),
             ("accepted", Json::int(f.accepted as i128)),

@@ -113,7 +113,8 @@ fn summary(report: &Report, options: &Options) -> String {
                 ]
             })
             .collect();
-        let lines = table::fitted(&head, &rows, &[3, 4, 5], width, &[6, 7, 4, 3]);
+        // The case of the slowest call goes last: total and median first, then its name is cut.
+        let lines = table::fitted(&head, &rows, &[3, 4, 5], width, &[3, 4, 6, 7], &[1, 6]);
         let _ = writeln!(out, "\n{}", style.bold(&lines[0]));
         for (line, &i) in lines[1..].iter().zip(&strategies) {
             let _ = writeln!(out, "{}", if report.met[i] == Met::No { style.bad(line) } else { line.clone() });
@@ -143,7 +144,7 @@ fn summary(report: &Report, options: &Options) -> String {
                 ]
             })
             .collect();
-        let lines = table::fitted(&head, &rows, &[], width, &[4, 2]);
+        let lines = table::fitted(&head, &rows, &[], width, &[4, 2], &[1, 4]);
         let _ = writeln!(out, "\n{}", style.bold(&lines[0]));
         for (line, &i) in lines[1..].iter().zip(&listed) {
             let _ = writeln!(out, "{}", if report.met[i] == Met::No { style.bad(line) } else { line.clone() });

@@ -7,7 +7,8 @@
 //! that did not build has no column (its CE block says why). When a column for every solution
 //! does not fit, the wrong submissions (and, on a narrow terminal, the strategies past those
 //! that fit) share the last column, which counts the failures on each case by verdict; the
-//! times go before the strategies' columns do, and long case names are cut. `--full-matrix`
+//! times go before the strategies' columns do, and long case names are cut in the middle, so
+//! that names that share a start stay apart. `--full-matrix`
 //! gives every solution its column, whatever the width.
 
 use std::fmt::Write as _;
@@ -54,6 +55,8 @@ struct Columns {
     shared: Vec<usize>,
     times: bool,
     case_width: usize,
+    /// Each case's name cut to `case_width`, in the middle, so that the names stay apart.
+    case_names: Vec<String>,
 }
 
 pub struct Matrix {
@@ -142,7 +145,13 @@ impl Matrix {
         let ran: Vec<usize> = (0..self.names.len()).filter(|&i| self.built[i] == Some(true)).collect();
         let longest = self.cases.iter().map(|(id, _)| fit::chars(id)).max().unwrap_or(4).max(4);
         if self.layout.full {
-            return Columns { own: ran, shared: Vec::new(), times: true, case_width: longest };
+            return self.named(Columns {
+                own: ran,
+                shared: Vec::new(),
+                times: true,
+                case_width: longest,
+                case_names: Vec::new(),
+            });
         }
         let (strategies, others): (Vec<usize>, Vec<usize>) = ran.iter().partition(|&&i| self.strategy[i]);
         let width = self.layout.width;
@@ -156,7 +165,7 @@ impl Matrix {
         }
         for (own, shared, times, cut) in tries {
             if let Some(case_width) = fits(&own, !shared.is_empty(), times, cut) {
-                return Columns { own, shared, times, case_width };
+                return self.named(Columns { own, shared, times, case_width, case_names: Vec::new() });
             }
         }
         // As many strategies as fit beside the shared column, the rest counted in it.
@@ -166,7 +175,13 @@ impl Matrix {
         }
         let shared: Vec<usize> = ran.iter().copied().filter(|i| !own.contains(i)).collect();
         let case_width = fits(&own, !shared.is_empty(), false, CASE_CUTS[1]).unwrap_or(CASE_CUTS[1]);
-        Columns { own, shared, times: false, case_width }
+        self.named(Columns { own, shared, times: false, case_width, case_names: Vec::new() })
+    }
+
+    /// `columns` with the case names cut to its width.
+    fn named(&self, columns: Columns) -> Columns {
+        let ids: Vec<String> = self.cases.iter().map(|(id, _)| id.clone()).collect();
+        Columns { case_names: fit::cut_apart(&ids, columns.case_width), ..columns }
     }
 
     /// The shared column's head: the range of numbers it stands for, or `others`.
@@ -271,8 +286,8 @@ impl Matrix {
                 self.printed = self.cases.len();
                 break;
             }
-            let (id, n) = &self.cases[c];
-            let mut line = format!("{:w$}  {:>N_WIDTH$}", fit::cut(id, columns.case_width), n, w = columns.case_width);
+            let (id, n) = (&columns.case_names[c], self.cases[c].1);
+            let mut line = format!("{id:w$}  {n:>N_WIDTH$}", w = columns.case_width);
             for &s in &columns.own {
                 let width = self.width(s, columns.times);
                 let cell = match &self.cells[c][s] {

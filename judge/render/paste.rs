@@ -3,25 +3,30 @@
 
 use std::fmt::Write as _;
 
-use super::compile::compile_error;
+use super::compile::{compile_error, likely, likely_json};
 use super::json::Json;
+use super::{fit, units};
+use crate::cli::Invocation;
 use crate::exec::compile::{About, Checks};
 use crate::exec::diagnose::Newer;
-use crate::judging::paste::{Likely, Problem};
-use crate::problem::{leetcode, METHOD};
+use crate::judging::paste::{Problem, Stored};
+use crate::judging::verdict::Verdict;
+use crate::problem::leetcode;
 
-/// What stops the file pasting, one problem a paragraph; `verbose` shows every error rustc
-/// gave, not only the first lines.
-pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool) -> String {
+/// What stops the file pasting, one problem a paragraph after `first` (`judge: `), its words
+/// wrapped at `width`; `verbose` shows every error rustc gave, not only the first lines.
+pub fn problem(first: &str, file: &str, problem: &Problem, rust_version: &str, verbose: bool, width: usize) -> String {
+    let line = |first: &str, text: &str| fit::words(first, text, "  ", width);
     match problem {
-        Problem::DoesNotCompile { error, likely } => {
-            let mut out = format!(
+        Problem::DoesNotCompile { error } => {
+            let headline = format!(
                 "{file}: does not compile as LeetCode compiles it (edition {}): {}",
                 leetcode::EDITION,
                 compile_error(error)
             );
-            for words in likely.iter().filter_map(|l| likely_words(*l)) {
-                let _ = write!(out, "\n  likely: {words}");
+            let mut out = line(first, &headline);
+            for likely in likely(error) {
+                let _ = write!(out, "\n{}", fit::words("  likely: ", &likely, "          ", width));
             }
             if !error.diagnostic.trim().is_empty() {
                 let _ = write!(out, "\n{}", super::compile::diagnostic(&error.diagnostic, verbose, "  ").trim_end());
@@ -29,14 +34,15 @@ pub fn problem(file: &str, problem: &Problem, rust_version: &str, verbose: bool)
             out
         }
         Problem::TooNew { items } => {
-            let mut out = format!("{file}: uses what LeetCode's Rust {rust_version} does not have yet:");
+            let mut out = line(first, &format!("{file}: uses what LeetCode's Rust {rust_version} does not have yet:"));
             for item in items {
-                let _ = write!(out, "\n  {}", newer(item));
+                let _ = write!(out, "\n{}", line("  ", &newer(item)));
             }
-            let _ = write!(out, "\n  LeetCode's Rust version is a setting: --leetcode-rust VERSION (see the README)");
+            let setting = "LeetCode's Rust version is a setting: --leetcode-rust VERSION (see the README)";
+            let _ = write!(out, "\n{}", line("  ", setting));
             out
         }
-        Problem::Unchecked { error } => format!("{file}: could not be checked: {error}"),
+        Problem::Unchecked { error } => line(first, &format!("{file}: could not be checked: {error}")),
     }
 }
 
@@ -57,38 +63,29 @@ pub fn newer_json(item: &Newer) -> Json {
     ])
 }
 
-/// What the error most likely means, where its own line does not say it already.
-fn likely_words(likely: Likely) -> Option<String> {
-    match likely {
-        Likely::DeclaresSolution => {
-            Some("the file declares `struct Solution`; LeetCode declares it itself, after your code".into())
-        }
-        Likely::HasMain => Some(format!(
-            "the file has a `fn main`; LeetCode writes its own `main`, which calls `Solution::{METHOD}`: remove yours"
-        )),
-        Likely::Empty => Some(format!(
-            "the file holds no code: LeetCode calls `Solution::{METHOD}`, and the file must define it in `impl Solution`"
-        )),
-        Likely::NoMethod => Some(format!("`Solution` has no method `{METHOD}`, the one LeetCode calls")),
-        Likely::Signature => None,
-    }
-}
-
-/// Which compiler built the files, and what that tells of LeetCode's Rust: said once in
-/// every report that compiles.
+/// Which compiler built the files, against LeetCode's Rust: said once in every report that
+/// compiles, short; `notice` says what a compiler other than LeetCode's leaves unchecked.
 pub fn compiler(about: &About) -> String {
     let (version, leetcode) = (&about.version, &about.leetcode_rust);
     match about.checks {
         Checks::Everything => format!("compiled by {version}, LeetCode's own Rust {leetcode}"),
-        Checks::LibraryItems => format!(
-            "compiled by {version}, not LeetCode's Rust {leetcode}: library items newer than {leetcode} are named, language features newer than it are not checked (to check them as LeetCode does: {})",
-            about.install
-        ),
-        Checks::Nothing => format!(
-            "compiled by {version}, not LeetCode's Rust {leetcode}, without clippy-driver: nothing newer than {leetcode} is checked (to check everything as LeetCode does: {})",
-            about.install
-        ),
+        Checks::LibraryItems | Checks::Nothing => format!("compiled by {version}, not LeetCode's Rust {leetcode}"),
     }
+}
+
+/// What building with another Rust than LeetCode's leaves unchecked, and the command that
+/// installs LeetCode's; None when the compiler is LeetCode's own. Said once a run.
+pub fn notice(about: &About) -> Option<String> {
+    let leetcode = &about.leetcode_rust;
+    let unchecked = match about.checks {
+        Checks::Everything => return None,
+        Checks::LibraryItems => format!("language features newer than {leetcode} are not checked (library items are)"),
+        Checks::Nothing => format!("without clippy-driver, nothing newer than {leetcode} is checked"),
+    };
+    Some(format!(
+        "not LeetCode's Rust {leetcode}: {unchecked}; to check as LeetCode does, install it: {}",
+        about.install
+    ))
 }
 
 /// How much of what is newer than LeetCode's Rust was checked, for JSON.
@@ -100,18 +97,62 @@ pub fn checks_word(checks: Checks) -> &'static str {
     }
 }
 
-/// Said on stderr when nothing stops the file pasting; stdout holds the file alone.
-pub fn ready(file: &str, about: &About) -> String {
-    let newer = match about.checks {
-        Checks::Everything => String::new(),
-        Checks::LibraryItems => format!(" and uses no library item newer than LeetCode's Rust {}", about.leetcode_rust),
-        Checks::Nothing => String::new(),
+/// How the file compiles, in the words of the compiler that checked it.
+fn compiles(about: &About) -> String {
+    let edition = leetcode::EDITION;
+    match about.checks {
+        Checks::Everything => {
+            format!("compiles as LeetCode's Rust {} compiles it (edition {edition})", about.leetcode_rust)
+        }
+        Checks::LibraryItems => {
+            format!("compiles in edition {edition} and uses no library item newer than Rust {}", about.leetcode_rust)
+        }
+        Checks::Nothing => format!("compiles in edition {edition}"),
+    }
+}
+
+/// The stored cases it failed, a few named by verdict: `WA on samples/example-1, edge/x and 46
+/// more`.
+fn failed(failures: &[(String, Verdict)]) -> String {
+    const NAMED: usize = 3;
+    let named: Vec<&(String, Verdict)> = failures.iter().take(NAMED).collect();
+    let mut groups: Vec<(Verdict, Vec<String>)> = Vec::new();
+    for (case, verdict) in named {
+        match groups.iter_mut().find(|(v, _)| v == verdict) {
+            Some((_, cases)) => cases.push(units::escape(case)),
+            None => groups.push((*verdict, vec![units::escape(case)])),
+        }
+    }
+    let mut words: Vec<String> =
+        groups.iter().map(|(v, cases)| format!("{} on {}", v.code(), cases.join(", "))).collect();
+    if failures.len() > NAMED {
+        words.push(format!("{} more", failures.len() - NAMED));
+    }
+    words.join("; ")
+}
+
+/// Said on stderr, on its own line, when nothing stops the file pasting (stdout holds the
+/// file alone): that it compiles, and how it did on the stored cases; `judge` is the command
+/// that shows why it failed them.
+pub fn ready(file: &str, about: &About, stored: Option<&Stored>, judge: Option<&Invocation>, width: usize) -> String {
+    let compiles = compiles(about);
+    let words = match stored {
+        Some(stored) if !stored.failures.is_empty() => {
+            let of = match stored.judged < stored.cases {
+                true => format!("{} it ran (of {}, stopped after 3 TLE)", stored.judged, stored.cases),
+                false => stored.cases.to_string(),
+            };
+            let why = judge.map_or(String::new(), |j| format!("; why: {}", j.shell()));
+            format!(
+                "not ready: {file} {compiles}, but fails {} of the {of} stored cases ({}){why}",
+                stored.failures.len(),
+                failed(&stored.failures)
+            )
+        }
+        Some(stored) => format!("ready to paste: {file} {compiles}, and passes all {} stored cases", stored.cases),
+        None => format!("ready to paste: {file} {compiles}"),
     };
-    format!(
-        "judge: {file} is ready to paste: it compiles as LeetCode compiles it (edition {}){newer}; {}",
-        leetcode::EDITION,
-        compiler(about)
-    )
+    fit::words("judge: ", &words, "  ", width)
 }
 
 pub fn copied() -> &'static str {
@@ -148,16 +189,16 @@ fn base64(bytes: &[u8]) -> String {
 /// `paste --format json`: whether the file is ready, which compiler checked it, what stops
 /// it (each problem structured, as the judge's report gives a compile error and
 /// `newer_than_leetcode`, with the words its text says), and the file itself when it is ready.
-pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, exit: u8) -> Json {
+pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, stored: Option<&Stored>, exit: u8) -> Json {
     let problem_json = |p: &Problem| {
-        let text = Json::str(problem(file, p, &about.leetcode_rust, false));
+        let text = Json::str(problem("", file, p, &about.leetcode_rust, false, usize::MAX));
         match p {
-            Problem::DoesNotCompile { error, likely } => Json::object([
+            Problem::DoesNotCompile { error } => Json::object([
                 ("kind", Json::str("does not compile")),
                 ("compile_error", Json::str(compile_error(error))),
                 ("line", Json::opt(error.place.as_ref(), |p| Json::int(p.line))),
                 ("column", Json::opt(error.place.as_ref(), |p| Json::int(p.column))),
-                ("likely", Json::Array(likely.iter().filter_map(|l| likely_words(*l)).map(Json::str).collect())),
+                ("likely", likely_json(error)),
                 ("diagnostic", Json::str(&error.diagnostic)),
                 ("text", text),
             ]),
@@ -181,6 +222,19 @@ pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, exit:
         ("compiler", Json::str(&about.version)),
         ("newer_than_leetcode_checked", Json::str(checks_word(about.checks))),
         ("ready", Json::Bool(problems.is_empty())),
+        (
+            "stored_cases",
+            Json::opt(stored, |stored| {
+                let failure = |(case, verdict): &(String, Verdict)| {
+                    Json::object([("case", Json::str(case)), ("verdict", Json::str(verdict.code()))])
+                };
+                Json::object([
+                    ("cases", Json::int(stored.cases as u64)),
+                    ("judged", Json::int(stored.judged as u64)),
+                    ("failures", Json::Array(stored.failures.iter().map(failure).collect())),
+                ])
+            }),
+        ),
         ("problems", Json::Array(problems.iter().map(problem_json).collect())),
         ("source", if problems.is_empty() { Json::str(source) } else { Json::Null }),
     ])

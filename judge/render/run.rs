@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use super::call;
-use super::compile::compile_error;
+use super::compile::{compile_error, likely};
 use super::explanation;
 use super::fit;
 use super::json::Json;
@@ -85,12 +85,15 @@ pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation
             };
             rows.push(row);
         }
-        let lines = table::fitted(&head, &rows, &[3, 4], width, &[4, 2]);
+        let lines = table::fitted(&head, &rows, &[3, 4], width, &[4, 2], &[0]);
         let _ = writeln!(out, "{}", style.bold(&lines[0]));
         for (s, line) in lines[1..].iter().enumerate() {
             let _ = writeln!(out, "{line}");
             if let Some(Err(error)) = &report.cards[s].compiled {
                 out.push_str(&fit::labelled("error", &compile_error(error), width));
+                for line in likely(error) {
+                    out.push_str(&fit::labelled("likely", &line, width));
+                }
             }
             let Some(result) = result(report, s, c) else { continue };
             if let Some(reason) = result.verdict.and_then(|v| call::reason(&result.call, v, &report.limits)) {
@@ -152,6 +155,16 @@ pub fn plain(report: &Report) -> (String, Vec<String>) {
         notes.push(format!("judge: {name} on testcase {}: {}: {why}", c + 1, verdict.map_or("-", Verdict::code)));
     }
     (lines, notes)
+}
+
+/// Said when `run` reads its testcases from a terminal: what it waits for, and the command that
+/// gives one instead.
+pub fn reading_stdin(invocation: &Invocation) -> String {
+    let example = invocation.clone().with_positional(["[1,2,3,7]".to_string()]);
+    format!(
+        "judge: reading testcases from the terminal, one per line; Ctrl-D ends them (or give one: {})",
+        example.shell()
+    )
 }
 
 pub fn json(report: &Report, exit: u8) -> Json {

@@ -30,12 +30,13 @@ pub fn commands(outcome: &Outcome, invocation: &Invocation, example: &Counterexa
         .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
         .set(&flags::SAVE, None)
         .set(&flags::FORMAT, None);
-    let keep_it = rerun.clone().set(&flags::SAVE, [Value::On]);
+    // With --save, what it did is said instead.
+    let keep_it = outcome.saved.is_none().then(|| rerun.clone().set(&flags::SAVE, [Value::On]));
     Commands {
         original: outcome.case.map(gen_command),
         try_it: counterexample::try_it(example, invocation),
         rerun,
-        keep_it: Some(keep_it),
+        keep_it,
     }
 }
 

@@ -12,14 +12,16 @@ use crate::exec::limits::Limits;
 use crate::search::verify::{Outcome, Request};
 use crate::search::{Counterexample, Origin};
 
-pub fn commands(invocation: &Invocation, example: &Counterexample) -> Commands {
+/// The commands beside a counterexample; `keep it` only where `--save` was not given (what
+/// it did is said instead).
+pub fn commands(invocation: &Invocation, example: &Counterexample, saved: bool) -> Commands {
     let rerun = invocation
         .clone()
         .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
         .set(&flags::SAVE, None)
         .set(&flags::FORMAT, None);
-    let keep_it = rerun.clone().set(&flags::SAVE, [Value::On]);
-    Commands { original: None, try_it: counterexample::try_it(example, invocation), rerun, keep_it: Some(keep_it) }
+    let keep_it = (!saved).then(|| rerun.clone().set(&flags::SAVE, [Value::On]));
+    Commands { original: None, try_it: counterexample::try_it(example, invocation), rerun, keep_it }
 }
 
 /// What a long `verify` will take, said before it starts.
@@ -50,7 +52,13 @@ pub fn text(
                 Origin::Given(k) => k as u64 + 1,
             };
             let found = format!("on array {array} of {bound}");
-            counterexample::text(example, &found, &commands(invocation, example), limits, width)
+            counterexample::text(
+                example,
+                &found,
+                &commands(invocation, example, outcome.saved.is_some()),
+                limits,
+                width,
+            )
         }
     };
     if let Some(saved) = &outcome.saved {
@@ -78,7 +86,10 @@ pub fn json(
         ("values", Json::str(format!("{}..={}", request.low, request.high))),
     ];
     fields.extend(counterexample::rate_json(&outcome.rate));
-    let example = outcome.example.as_ref().map(|e| counterexample::json(e, &commands(invocation, e), limits));
+    let example = outcome
+        .example
+        .as_ref()
+        .map(|e| counterexample::json(e, &commands(invocation, e, outcome.saved.is_some()), limits));
     fields.push(("counterexample", example.unwrap_or(Json::Null)));
     fields.extend(counterexample::saved_json(outcome.saved.as_ref(), root));
     fields.push(("slow", counterexample::slow_json(&outcome.slow, limits)));

@@ -14,7 +14,7 @@ pub mod verify;
 use crate::exec::compile::Program;
 use crate::exec::diagnose::CompileError;
 use crate::exec::limits::Limits;
-use crate::exec::outcome::Ending;
+use crate::exec::outcome::{Call, Ending};
 use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::workbench::{SetupError, Workbench};
 use crate::problem::oracle::Explained;
@@ -28,7 +28,7 @@ pub enum SearchError {
     /// A chosen submission does not compile: nothing to search.
     DoesNotCompile {
         name: String,
-        error: CompileError,
+        error: Box<CompileError>,
     },
     /// The judge could not do its part: a child that would not start, a file it could not write.
     Trouble(Trouble),
@@ -75,7 +75,9 @@ pub fn build(workbench: &Workbench) -> Result<Vec<Program>, SearchError> {
     for (submission, built) in workbench.submissions.iter().zip(built) {
         match built {
             Ok(Ok(program)) => programs.push(program),
-            Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: submission.name.clone(), error }),
+            Ok(Err(error)) => {
+                return Err(SearchError::DoesNotCompile { name: submission.name.clone(), error: Box::new(error) })
+            }
             Err(trouble) => return Err(SearchError::Trouble(trouble)),
         }
     }
@@ -104,6 +106,9 @@ pub struct Counterexample {
     /// The oracle's explanation of the shrunk input.
     pub explained: Explained,
     pub got: Got,
+    /// The shrunk input run once more, for what the submission printed on it (`println!`,
+    /// `dbg!`); None when that call could not be made.
+    pub printed: Option<Call>,
     pub tried: usize,
     /// Shrinking ran out of time before it was done.
     pub stopped: bool,
@@ -134,6 +139,7 @@ pub fn counterexample(
     };
     let mut runner = workbench.runner_with(&programs[found.submission], limits);
     let shrunk = shrink::shrink_failure(&mut runner, found.values, found.got)?;
+    let printed = runner.call(&shrunk.values).ok();
     let explained = crate::problem::oracle::explain(&shrunk.values);
     Ok(Counterexample {
         submission: workbench.submissions[found.submission].name.clone(),
@@ -144,6 +150,7 @@ pub fn counterexample(
         explained,
         values: shrunk.values,
         got: shrunk.got,
+        printed,
         tried: shrunk.tried,
         stopped: shrunk.stopped,
     })

@@ -253,7 +253,9 @@ fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
 fn slowest_case(workbench: &Workbench, original: &Submission) -> Result<Duration, SearchError> {
     let program = match workbench.build(original) {
         Ok(Ok(program)) => program,
-        Ok(Err(error)) => return Err(SearchError::DoesNotCompile { name: original.name.clone(), error }),
+        Ok(Err(error)) => {
+            return Err(SearchError::DoesNotCompile { name: original.name.clone(), error: Box::new(error) })
+        }
         Err(trouble) => return Err(SearchError::Trouble(trouble)),
     };
     let plan = Plan {

@@ -57,10 +57,13 @@ fn a_newer_language_feature_is_refused_by_leetcodes_own_rust_and_said_unchecked_
                 assert_eq!(pasted.status, 0, "{}", pasted.describe());
                 let said = copy.judge(&["paste", "upcast", "--leetcode-rust", version]);
                 let install = format!("rustup toolchain install {version}.0 --profile minimal");
-                for report in [&said.stderr, &judged.stdout] {
-                    assert!(report.contains("language features newer than it are not checked"), "{report}");
+                let unchecked = format!("language features newer than {version} are not checked");
+                for report in [&said.stderr, &judged.stderr] {
+                    let report = report.replace("\n  ", " ");
+                    assert!(report.contains(&unchecked), "{report}");
                     assert_eq!(report.matches(&install).count(), 1, "said once: {report}");
                 }
+                assert!(judged.stdout.contains(&format!("not LeetCode's Rust {version}\n")), "{}", judged.stdout);
                 assert_eq!(verdict, "AC", "{}", json.describe());
             }
             other => panic!("{version}: checked {other}: clippy-driver is part of the toolchain here"),
@@ -99,7 +102,8 @@ fn paste_takes_a_file_anywhere_by_its_path() {
     let shown = file.display().to_string();
     let run = judge(&["paste", &shown]);
     assert_eq!((run.status, run.stdout.as_str()), (0, source.as_str()), "{}", run.describe());
-    assert!(run.stderr.contains(&format!("judge: {shown} is ready to paste")), "{}", run.describe());
+    let said = run.stderr.replace("\n  ", " ");
+    assert!(said.starts_with(&format!("judge: ready to paste: {shown} compiles")), "{}", run.describe());
     let broken = folder.join("broken.rs");
     std::fs::write(&broken, source.replace("String {", "i64 {")).unwrap();
     let run = judge(&["paste", &broken.display().to_string()]);
@@ -134,7 +138,8 @@ fn run_warns_of_what_leetcodes_rust_does_not_have_as_the_judge_does() {
         "{}",
         run.stdout
     );
-    assert!(run.stderr.contains("language features newer than it are not checked"), "{}", run.describe());
+    let said = run.stderr.replace("\n  ", " ");
+    assert!(said.contains("language features newer than 1.86 are not checked"), "{}", run.describe());
 }
 
 /// The judge in `copy` with a build cache of its own at `cache`.
@@ -310,4 +315,55 @@ fn a_full_disk_while_building_is_a_judge_error_and_is_not_remembered() {
     assert!(part("full").contains("disk is full") || part("full").contains("full disk"), "{said}");
     assert!(!part("full").contains(" CE "), "{said}");
     assert_eq!(status("freed").as_deref(), Some("0"), "the full disk's failure was remembered: {said}");
+}
+
+/// The paste fixtures a newcomer most often writes, each with the words its hint starts with
+/// and the text of the file at the hint's place.
+const MEANINGS: [(&str, &str, &str); 4] = [
+    ("has_main", "the file has a `fn main`", "fn main()"),
+    ("declares_solution", "the file declares `struct Solution`", "pub struct Solution;"),
+    ("camel_case_method", "`Solution` has no method `stone_game_iii`", "stoneGameIII("),
+    ("empty", "the file holds no code", "// paste: refused, empty"),
+];
+
+#[test]
+fn a_compile_error_says_what_it_likely_means_and_where_in_the_judge_and_the_editor() {
+    let copy = Copy::new("meanings", &["samples"]);
+    let fixture = |name: &str| {
+        std::fs::read_to_string(crate::common::source().join(format!("judge/tests/paste/{name}.rs"))).unwrap()
+    };
+    for (name, _, _) in MEANINGS {
+        copy.write(&format!("solutions/{name}.rs"), &fixture(name));
+    }
+    for (name, words, at) in MEANINGS {
+        let source = fixture(name);
+        let shown = copy.judge(&["--solution", name, "--case", "samples", "--color", "never", "--width", "200"]);
+        assert_eq!(shown.status, 1, "{}", shown.describe());
+        let block = &shown.stdout[shown.stdout.find(&format!("\nCE {name}\n")).unwrap()..];
+        let likely = block.lines().find_map(|l| l.strip_prefix("  likely    ")).unwrap_or_else(|| panic!("{block}"));
+        let (place, said) = likely.split_once(": ").unwrap();
+        assert!(said.starts_with(words), "{name}: {likely}");
+        let (line, column) = place.strip_prefix(&format!("solutions/{name}.rs:")).unwrap().split_once(':').unwrap();
+        let (line, column): (usize, usize) = (line.parse().unwrap(), column.parse().unwrap());
+        let there: String = source.lines().nth(line - 1).unwrap().chars().skip(column - 1).collect();
+        assert!(there.starts_with(at), "{name}: {place} is {there:?}");
+
+        let json = copy.judge(&["--solution", name, "--case", "samples", "--format", "json"]).json();
+        let likely = &solution(&json, name).get("likely").unwrap().items()[0];
+        assert!(text(likely, "text").starts_with(words), "{likely:?}");
+        assert_eq!(likely.get("line"), Some(&Json::Int(line as i128)), "{likely:?}");
+
+        let messages = copy.judge(&["diagnostics", &format!("solutions/{name}.rs")]);
+        let error = messages
+            .stdout
+            .lines()
+            .map(|l| Json::parse(l).unwrap())
+            .find(|m| text(m, "reason") == "compiler-message")
+            .unwrap_or_else(|| panic!("{}", messages.describe()));
+        let message = error.get("message").unwrap();
+        let span = &message.get("spans").unwrap().items()[0];
+        assert_eq!(span.get("line_start"), Some(&Json::Int(line as i128)), "{name}: {message:?}");
+        let helps: Vec<&str> = message.get("children").unwrap().items().iter().map(|c| text(c, "message")).collect();
+        assert!(helps.iter().any(|h| h.starts_with(&format!("likely: {words}"))), "{name}: {helps:?}");
+    }
 }

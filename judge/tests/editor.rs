@@ -83,6 +83,11 @@ fn installed() -> bool {
 /// shows word for word: `rust-analyzer.check.overrideCommand` as `{"check": {"overrideCommand": …}}`.
 /// The override's `cargo run` becomes the judge built for this test run.
 fn settings() -> Json {
+    settings_but(&[])
+}
+
+/// The same settings, without those named (`check.invocationStrategy`).
+fn settings_but(left_out: &[&str]) -> Json {
     let text = std::fs::read_to_string(source().join(".vscode/settings.json")).unwrap();
     let readme = std::fs::read_to_string(source().join("README.md")).unwrap();
     assert!(readme.contains(&text), "the README's \"Your editor\" shows .vscode/settings.json as it is:\n{text}");
@@ -92,6 +97,9 @@ fn settings() -> Json {
     let mut nested: Vec<(String, Json)> = Vec::new();
     for (key, value) in fields {
         let path: Vec<&str> = key.strip_prefix("rust-analyzer.").unwrap().split('.').collect();
+        if left_out.contains(&path.join(".").as_str()) {
+            continue;
+        }
         let value = match path.as_slice() {
             ["check", "overrideCommand"] => {
                 let words: Vec<&str> = value.items().iter().filter_map(Json::as_str).collect();
@@ -454,6 +462,33 @@ fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_a
     let case = message.strip_prefix("WA on ").and_then(|m| m.split(':').next()).unwrap();
     let stored = copy.read(&format!("testcases/{case}.out"));
     assert!(message.contains(&format!("expected {}, got \"Alice\"", stored.trim())), "{message}");
-    let rerun = format!("rerun: cargo run --release -- --solution alice_try --case {case}");
+    let rerun = format!("rerun: cargo judge --solution alice_try --case {case}");
     assert!(message.contains(&rerun), "{message}");
+}
+
+/// rust-analyzer's own default for how it runs the check is one run per workspace, in that
+/// workspace's folder: for the editor's project, `target/editor`. The judge's findings name
+/// their files so that they land there too.
+#[test]
+fn the_verdict_lands_without_the_setting_that_runs_the_check_once() {
+    if !installed() {
+        return;
+    }
+    let copy = Copy::new("editor-default", &["samples"]);
+    copy_sources(&source(), &copy.root, Path::new("judge"));
+    std::fs::copy(source().join("Cargo.lock"), copy.root.join("Cargo.lock")).unwrap();
+    let made = copy.judge(&["new", "alice_try"]);
+    assert_eq!(made.status, 0, "{}", made.describe());
+    let settings = settings_but(&["check.invocationStrategy"]);
+    assert!(!settings.line().contains("invocationStrategy"), "{}", settings.line());
+    let mut server = Server::start(&copy.root, settings);
+    server.until("end of loading", |s| s.quiescent);
+    let wrong = copy.root.join("solutions/alice_try.rs");
+    copy.write("solutions/alice_try.rs", ALWAYS_ALICE);
+    server.open(&wrong, ALWAYS_ALICE);
+    server.save(&wrong);
+    server.until("the judge's verdict", |s| s.of(&wrong).iter().any(from_the_judge));
+    let verdict = server.of(&wrong).iter().find(|d| from_the_judge(d)).cloned().unwrap();
+    let (line, column) = find(ALWAYS_ALICE, "stone_game_iii");
+    assert_eq!((code(&verdict), start(&verdict)), ("WA", (line as i128, column as i128)), "{verdict:?}");
 }

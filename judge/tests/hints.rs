@@ -94,3 +94,88 @@ fn a_surviving_mutants_command_judges_it_alone() {
     // It survives: every case it ran is AC, which a mutant must not get.
     assert_eq!((text(mutant, "verdict"), text(mutant, "met")), ("AC", "no"), "{mutant:?}");
 }
+
+/// The command quoted after `marker` (`run 'cargo judge help gen' for its options`): its words
+/// after `cargo judge`.
+fn quoted_command(text: &str, marker: &str) -> Vec<String> {
+    let after = &text[text.find(marker).unwrap_or_else(|| panic!("no {marker:?} in:\n{text}"))..];
+    let start = after.find("'cargo judge").unwrap_or_else(|| panic!("no quoted command after {marker:?}:\n{text}"));
+    let quoted = after[start + 1..].split('\'').next().unwrap();
+    let words: Vec<String> = quoted.split_whitespace().map(String::from).collect();
+    assert_eq!(&words[..2], ["cargo", "judge"], "{quoted}");
+    words[2..].to_vec()
+}
+
+/// `cargo judge` is the workspace's cargo alias for `cargo run --release --`, as cargo itself
+/// reads it from the workspace's `.cargo/config.toml`.
+#[test]
+fn cargo_reads_the_short_command_from_the_workspace() {
+    let listed = std::process::Command::new("cargo").arg("--list").current_dir(crate::common::source()).output();
+    let listed = String::from_utf8_lossy(&listed.unwrap().stdout).into_owned();
+    let alias = listed.lines().find(|l| l.trim_start().starts_with("judge ")).unwrap_or_else(|| panic!("{listed}"));
+    assert_eq!(alias.split_whitespace().collect::<Vec<_>>(), ["judge", "alias:", "run", "--release", "--"]);
+}
+
+#[test]
+fn every_hint_usage_line_and_example_runs_as_typed() {
+    let copy = Copy::new("hints-typed", &["samples"]);
+    // The hint of a usage error, with and without a command.
+    let mistyped = copy.judge(&["--solutoin", "x"]);
+    assert_eq!(mistyped.status, 2, "{}", mistyped.describe());
+    let help = run(&copy, &quoted_command(&mistyped.stderr, "hint: "), &[]);
+    assert!(help.status == 0 && help.stdout.contains("\ncommands:\n"), "{}", help.describe());
+    let missing = copy.judge(&["gen", "--shape", "zeros"]);
+    assert!(missing.stderr.starts_with("judge: 'cargo judge gen' needs --len"), "{}", missing.describe());
+    let gen_help = run(&copy, &quoted_command(&missing.stderr, "hint: "), &[]);
+    assert!(gen_help.status == 0 && gen_help.stdout.contains("--seed SEED"), "{}", gen_help.describe());
+
+    // Every command's usage line names the command as it is typed: with --help it shows that
+    // same help; and its example runs (watch, bench and mutants run long: the cli's unit test
+    // parses theirs).
+    let overview = copy.judge(&["help"]).stdout;
+    let words: Vec<&str> = overview.split_whitespace().collect();
+    let listed: Vec<String> = ["new", "run", "watch", "stress", "paste", "verify", "gen", "bless", "bench", "mutants"]
+        .into_iter()
+        .filter(|w| words.contains(w))
+        .map(String::from)
+        .collect();
+    assert_eq!(listed.len(), 10, "{overview}");
+    for word in &listed {
+        let help = copy.judge(&["help", word]);
+        let usage = help.stdout.lines().next().unwrap().strip_prefix("usage: ").unwrap().to_string();
+        let typed: Vec<String> =
+            usage.split(" [OPTIONS]").next().unwrap().split(' ').skip(2).map(String::from).collect();
+        assert_eq!(typed.join(" "), *word, "{usage}");
+        let again = run(&copy, &typed, &["--help"]);
+        assert_eq!((again.status, &again.stdout), (0, &help.stdout), "{}", again.describe());
+    }
+    let example = |word: &str| printed_command(&copy.judge(&["help", word]).stdout, "example:");
+    let made = run(&copy, &example("new"), &[]);
+    assert_eq!(made.status, 0, "{}", made.describe());
+    // The empty method panics (todo!): a failure, never a usage error.
+    for word in ["run", "stress", "verify", "diagnostics"] {
+        let ran = run(&copy, &example(word), &[]);
+        assert_eq!(ran.status, 1, "{word}: {}", ran.describe());
+    }
+    // --copy copies nothing without a terminal, and says so; the file is printed.
+    let pasted = run(&copy, &example("paste"), &[]);
+    assert!(
+        pasted.stdout.starts_with("impl Solution {") && pasted.stderr.contains("not copied"),
+        "{}",
+        pasted.describe()
+    );
+    for word in ["gen", "bless", "help"] {
+        let ran = run(&copy, &example(word), &[]);
+        assert_eq!(ran.status, 0, "{word}: {}", ran.describe());
+    }
+
+    // What new says to do next, and its hint when the file is there.
+    for marker in ["judge it ", "then all "] {
+        let judged = run(&copy, &printed_command(&made.stdout, marker), &["--format", "json"]);
+        assert_eq!(text(solution(&judged.json(), "my_try"), "verdict"), "RE", "{}", judged.describe());
+    }
+    let again = run(&copy, &example("new"), &[]);
+    assert_eq!(again.status, 2, "{}", again.describe());
+    let judged = run(&copy, &printed_command(&again.stderr, "judge that one:"), &["--format", "json"]);
+    assert_eq!(text(solution(&judged.json(), "my_try"), "verdict"), "RE", "{}", judged.describe());
+}

@@ -146,3 +146,61 @@ fn a_closed_stderr_ends_nothing() {
         assert!(matches!(status.code(), Some(0 | 1)), "{status:?}");
     }
 }
+
+/// With an attempt beside the strategies, every column is needed at 80: the case names are cut,
+/// in the middle, and stay apart; the figures keep the case of each slowest call.
+#[test]
+fn at_80_columns_case_names_stay_apart_and_the_figures_keep_the_slowest_case() {
+    let copy = Copy::new("narrow", &["samples"]);
+    copy.plant("my_try", CORRECT);
+    let run = copy.judge(&["--case", "samples", "--width", "80", "--color", "never"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert!(run.stdout.lines().all(|l| l.chars().count() <= 80), "{}", run.stdout);
+    let matrix = &run.stdout[run.stdout.find("\ncase ").unwrap()..];
+    let names: Vec<&str> = matrix.lines().skip(2).take(5).map(|l| l.split_whitespace().next().unwrap()).collect();
+    let apart: std::collections::HashSet<&&str> = names.iter().collect();
+    assert_eq!(apart.len(), 5, "{names:?}\n{}", run.stdout);
+    assert!(names.iter().all(|n| n.starts_with("sa") && n.ends_with(|c: char| c.is_ascii_digit())), "{names:?}");
+    let figures = run.stdout.lines().find(|l| l.trim_start().starts_with("solution ")).unwrap();
+    assert!(figures.contains("on case"), "{}", run.stdout);
+    let mine = run.stdout.lines().find(|l| l.starts_with("#3  my_try ")).unwrap();
+    assert!(mine.contains("samples/example-"), "{mine}");
+}
+
+/// Help fits the terminal as the reports do, and 100 columns in a pipe.
+#[test]
+fn help_fits_the_terminal_and_a_pipe() {
+    if !script() {
+        return;
+    }
+    let copy = Copy::new("help-width", &["samples"]);
+    let topics = ["", "new", "run", "watch", "stress", "paste", "verify", "gen", "bless", "bench", "mutants"];
+    for topic in topics.into_iter().chain(["diagnostics", "help"]) {
+        let args: Vec<&str> = std::iter::once("help").chain((!topic.is_empty()).then_some(topic)).collect();
+        let (raw, status) = on_terminal(&copy, 80, &args);
+        assert_eq!(status, 0, "{raw}");
+        let (width, line) = widest(&shown_lines(&raw));
+        // The overview's table fills its width: 80 here, 100 in a pipe.
+        let filled = !topic.is_empty() || width > 60;
+        assert!(width <= 80 && filled, "help {topic} on 80 columns: a line of {width}:\n{line}\n\n{raw}");
+        let piped = copy.judge(&args);
+        let (width, line) = widest(&shown_lines(&piped.stdout));
+        assert!(
+            width <= 100 && (!topic.is_empty() || width > 80),
+            "help {topic} in a pipe: a line of {width}:\n{line}"
+        );
+    }
+}
+
+/// `run` with nothing to read but the terminal says that it waits for testcases there.
+#[test]
+fn run_says_it_reads_the_terminal() {
+    if !script() {
+        return;
+    }
+    let copy = Copy::new("run-stdin", &["samples"]);
+    let (raw, _) = on_terminal(&copy, 80, &["run", "--solution", "dp_array"]);
+    assert!(raw.contains("judge: reading testcases from the terminal, one per line; Ctrl-D ends them"), "{raw}");
+    let piped = crate::common::judge_in(&copy.root, &["run", "--solution", "dp_array"], Some("[1,2,3]\n"));
+    assert!(!piped.stderr.contains("reading testcases"), "{}", piped.describe());
+}

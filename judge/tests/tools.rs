@@ -26,7 +26,7 @@ fn gen_is_deterministic_and_checks_its_arguments() {
     assert_ne!(make("5"), make("6"));
     assert_eq!(make("5").matches(',').count(), 299);
     let run = judge(&["gen", "--shape", "uniform", "--len", "3"]);
-    assert_eq!((run.status, run.stderr.lines().next()), (2, Some("judge: 'judge gen' needs --seed")));
+    assert_eq!((run.status, run.stderr.lines().next()), (2, Some("judge: 'cargo judge gen' needs --seed")));
 }
 
 #[test]
@@ -111,10 +111,11 @@ fn stress_save_stores_a_regression_the_judge_then_runs() {
     assert_eq!(again.status, 1, "{}", again.describe());
     let stored = saved.strip_prefix("testcases/").unwrap().strip_suffix(".in").unwrap();
     assert!(
-        again.stdout.contains(&format!("not saved the same input is stored already, as {stored}")),
+        again.stdout.contains(&format!("  saved     nothing: the same input is stored already, as {stored}")),
         "{}",
         again.stdout
     );
+    assert!(!again.stdout.contains("keep it"), "--save was given: {}", again.stdout);
     let regressions = std::fs::read_dir(copy.root.join("testcases/regressions")).unwrap().count();
     assert_eq!(regressions, 2, "one .in and its .out");
 }

@@ -50,7 +50,7 @@ fn help_for_a_command_shows_its_flags_and_an_example() {
     for args in [&["help", "run"][..], &["run", "--help"]] {
         let run = judge(args);
         assert_eq!(run.status, 0, "{}", run.describe());
-        assert!(run.stdout.starts_with("usage: judge run"), "{}", run.stdout);
+        assert!(run.stdout.starts_with("usage: cargo judge run"), "{}", run.stdout);
         assert!(run.stdout.contains("--plain") && run.stdout.contains("example:"), "{}", run.stdout);
         assert!(!run.stdout.contains("--sizes"), "another command's flag");
     }
@@ -74,6 +74,25 @@ fn an_attempt_that_prints_shows_its_output_in_run() {
         "{}",
         shown.stdout
     );
+}
+
+#[test]
+fn a_counterexample_shows_what_the_attempt_printed_on_it() {
+    let copy = Copy::new("prints-stress", &["samples"]);
+    copy.plant(
+        "chatty",
+        "println!(\"n = {}\", stone_value.len());\neprintln!(\"first = {}\", stone_value[0]);\n\"Alice\".to_string()",
+    );
+    let run = copy.judge(&["stress", "--solution", "chatty", "--count", "100"]);
+    assert_eq!(run.status, 1, "{}", run.describe());
+    assert!(
+        run.stdout.contains("  got       \"Alice\"\n  stdout    | n = 1\n  stderr    | first = 0\n"),
+        "{}",
+        run.stdout
+    );
+    let json = copy.judge(&["stress", "--solution", "chatty", "--count", "100", "--format", "json"]).json();
+    let example = json.get("counterexample").unwrap();
+    assert_eq!((text(example, "stdout"), text(example, "stderr")), ("n = 1\n", "first = 0\n"), "{example:?}");
 }
 
 #[test]
@@ -104,7 +123,7 @@ fn a_buggy_attempt_gets_three_failure_blocks_and_is_named_on_the_last_line() {
     let run = copy.judge(&["--solution", "buggy", "--solution", "dp_array", "--color", "never"]);
     assert_eq!(run.status, 1, "{}", run.describe());
     assert_eq!(run.stdout.matches("\nWA buggy on ").count(), 3, "{}", run.stdout);
-    assert!(run.stdout.contains("more buggy failures; to show them:\n    cargo run --release -- "), "{}", run.stdout);
+    assert!(run.stdout.contains("more buggy failures; to show them:\n    cargo judge "), "{}", run.stdout);
     let last = run.stdout.trim_end().lines().last().unwrap();
     assert!(last.contains("not as expected: buggy") && last.ends_with("exit 1"), "{last}");
 }
@@ -134,7 +153,7 @@ fn a_failure_reruns_with_the_same_options_and_the_same_verdict() {
     for option in ["--stack-mb 1", "--time-limit 300ms", "--verbose", "--solution deep", "--case edge/max-all-zero"] {
         assert!(rerun.contains(option), "{option} missing from {rerun}");
     }
-    let words: Vec<&str> = rerun.strip_prefix("cargo run --release -- ").unwrap().split(' ').collect();
+    let words: Vec<&str> = rerun.strip_prefix("cargo judge ").unwrap().split(' ').collect();
     let again = copy.judge(&words);
     let report = again.json();
     let result = &solution(&report, "deep").get("results").unwrap().items()[0];
@@ -161,11 +180,31 @@ fn a_closed_pipe_ends_quietly() {
 }
 
 #[test]
+fn paste_names_the_stored_cases_an_attempt_fails_and_prints_it_all_the_same() {
+    let copy = Copy::new("paste-fails", &["samples"]);
+    copy.plant("ties_for_alice", "let _ = stone_value;\n\"Alice\".to_string()");
+    let run = copy.judge(&["paste", "ties_for_alice"]);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert_eq!(run.stdout, copy.read("solutions/ties_for_alice.rs"));
+    let said = run.stderr.replace("\n  ", " ");
+    assert!(said.starts_with("judge: not ready: solutions/ties_for_alice.rs compiles"), "{said}");
+    assert!(said.contains("fails 3 of the 5 stored cases (WA on samples/example-1, samples/example-3"), "{said}");
+    assert!(said.contains("why: cargo judge --solution ties_for_alice"), "{said}");
+    assert!(run.stderr.lines().all(|l| l.chars().count() <= 100), "{}", run.stderr);
+    let json = copy.judge(&["paste", "ties_for_alice", "--format", "json"]).json();
+    let stored = json.get("stored_cases").unwrap();
+    assert_eq!((stored.get("cases"), stored.get("judged")), (Some(&Json::Int(5)), Some(&Json::Int(5))), "{json:?}");
+    let failures: Vec<&str> = stored.get("failures").unwrap().items().iter().map(|f| text(f, "case")).collect();
+    assert_eq!(failures, ["samples/example-1", "samples/example-3", "samples/example-5"]);
+}
+
+#[test]
 fn paste_prints_the_file_and_names_a_solution_by_its_path() {
     let run = judge(&["paste", "solutions/dp_array.rs"]);
     assert_eq!(run.status, 0, "{}", run.describe());
     assert_eq!(run.stdout, std::fs::read_to_string(crate::common::shared().join("solutions/dp_array.rs")).unwrap());
-    assert!(run.stderr.contains("solutions/dp_array.rs is ready to paste"), "{}", run.describe());
+    assert!(run.stderr.contains("ready to paste: solutions/dp_array.rs compiles"), "{}", run.describe());
+    assert!(run.stderr.replace("\n  ", " ").contains("passes all "), "{}", run.describe());
     let copy = judge(&["paste", "dp_array", "--copy"]);
     assert!(copy.stderr.contains("not copied"), "no terminal here: {}", copy.stderr);
     assert_eq!(copy.status, 1, "nothing was copied: {}", copy.describe());

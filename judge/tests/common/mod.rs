@@ -267,12 +267,12 @@ pub fn processes_with(marker: &str) -> Vec<String> {
     found
 }
 
-/// The words after `cargo run --release --` of the first command printed after `marker` in a
+/// The words after `cargo judge` of the first command printed after `marker` in a
 /// text report, its continuation lines (` \` at the end) joined, single quotes read as a POSIX
 /// shell reads them.
 pub fn printed_command(text: &str, marker: &str) -> Vec<String> {
     let after = &text[text.find(marker).unwrap_or_else(|| panic!("no {marker:?} in:\n{text}"))..];
-    let start = after.find("cargo run --release --").unwrap_or_else(|| panic!("no command after {marker:?}:\n{text}"));
+    let start = after.find("cargo judge ").unwrap_or_else(|| panic!("no command after {marker:?}:\n{text}"));
     let mut line = String::new();
     for part in after[start..].lines() {
         match part.strip_suffix(" \\") {
@@ -301,6 +301,6 @@ pub fn printed_command(text: &str, marker: &str) -> Vec<String> {
     if any || !word.is_empty() {
         words.push(word);
     }
-    assert_eq!(&words[..4], ["cargo", "run", "--release", "--"], "{line}");
-    words.split_off(4)
+    assert_eq!(&words[..2], ["cargo", "judge"], "{line}");
+    words.split_off(2)
 }
