@@ -1291,11 +1291,16 @@ mod tests {
             // SAFETY: the hook only makes system calls.
             unsafe {
                 command.pre_exec(move || {
-                    // As a shell's `7</` and `9>&1` leave them: open across exec.
-                    for (from, to) in [(raw_dir, 7), (raw_pipe, 9)] {
+                    // As a shell's `7</` and `9>&1` leave them: open across exec. The sources
+                    // are first moved above every target, whatever numbers they had.
+                    let (dir, pipe) = (
+                        ffi::fcntl(raw_dir, ffi::F_DUPFD_CLOEXEC, 300),
+                        ffi::fcntl(raw_pipe, ffi::F_DUPFD_CLOEXEC, 300),
+                    );
+                    for (from, to) in [(dir, 7), (pipe, 9)] {
                         check_int(ffi::dup2(from, to))?;
                     }
-                    place_fds(&[(raw_pipe, 100)])?;
+                    place_fds(&[(pipe, 100)])?;
                     let before = open_across_exec(7) && open_across_exec(9) && open_across_exec(100);
                     let keep = [0, 1, 2, 100];
                     match listed {

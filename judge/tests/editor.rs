@@ -470,6 +470,7 @@ fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_a
 /// workspace's folder: for the editor's project, `target/editor`. The judge's findings name
 /// their files so that they land there too.
 #[test]
+#[ignore = "slow: rust-analyzer over LSP"]
 fn the_verdict_lands_without_the_setting_that_runs_the_check_once() {
     if !installed() {
         return;
