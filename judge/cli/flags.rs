@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use super::value::{Kind, Value};
 use super::Command::{self, Bench, Bless, Diagnostics, Gen, Help, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
+use crate::exec::child::RunnerKind;
 use crate::exec::limits::Limits;
 use crate::judging::mutate::Operator;
 use crate::judging::workbench::{Cgroup, Sandbox};
@@ -39,6 +40,12 @@ pub const COLORS: [(&str, Color); 3] = [("auto", Color::Auto), ("always", Color:
 pub const SANDBOXES: [(&str, Sandbox); 3] =
     [("auto", Sandbox::Auto), ("require", Sandbox::Require), ("off", Sandbox::Off)];
 pub const CGROUPS: [(&str, Cgroup); 2] = [("auto", Cgroup::Auto), ("off", Cgroup::Off)];
+pub const RUNNERS: [(&str, RunnerKind); 2] = [("native", RunnerKind::Native), ("portable", RunnerKind::Portable)];
+/// The best runner the machine has: the native one where it is Linux.
+#[cfg(target_os = "linux")]
+const DEFAULT_RUNNER: &str = RUNNERS[0].0;
+#[cfg(not(target_os = "linux"))]
+const DEFAULT_RUNNER: &str = RUNNERS[1].0;
 
 /// The words of a choice table.
 const fn words<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
@@ -55,6 +62,7 @@ static FORMAT_WORDS: [&str; 2] = words(&FORMATS);
 static COLOR_WORDS: [&str; 3] = words(&COLORS);
 static SANDBOX_WORDS: [&str; 3] = words(&SANDBOXES);
 static CGROUP_WORDS: [&str; 2] = words(&CGROUPS);
+static RUNNER_WORDS: [&str; 2] = words(&RUNNERS);
 
 /// What a choice flag's word stands for; the parser has refused any other word.
 fn chosen<T: Copy>(table: &[(&'static str, T)], value: Value) -> T {
@@ -127,6 +135,7 @@ pub struct Args {
     pub color: Color,
     pub sandbox: Sandbox,
     pub cgroup: Cgroup,
+    pub runner: RunnerKind,
     pub leetcode_rust: String,
     pub verbose: bool,
     pub all_failures: bool,
@@ -170,7 +179,7 @@ fn count(value: Value) -> u64 {
 }
 
 /// The flags, in the order help lists them.
-pub static FLAGS: [&Flag; 34] = [
+pub static FLAGS: [&Flag; 35] = [
     &SOLUTION,
     &CASE,
     &CASES,
@@ -183,6 +192,7 @@ pub static FLAGS: [&Flag; 34] = [
     &COLOR,
     &SANDBOX,
     &CGROUP,
+    &RUNNER,
     &LEETCODE_RUST,
     &VERBOSE,
     &ALL_FAILURES,
@@ -365,6 +375,17 @@ pub static CGROUP: Flag = Flag {
     repeats: &[],
     help: "a cgroup per child, where one can be made: the kernel counts all its memory and CPU time, and holds it to one CPU; off reads /proc",
     set: |args, value| args.cgroup = chosen(&CGROUPS, value),
+};
+
+pub static RUNNER: Flag = Flag {
+    name: "--runner",
+    kind: Kind::Choice(&RUNNER_WORDS),
+    placeholder: "WHICH",
+    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
+    default: Default::Value(|| Value::Text(DEFAULT_RUNNER.into())),
+    repeats: &[],
+    help: "who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the solution's own process, on Linux and macOS; no sandbox)",
+    set: |args, value| args.runner = chosen(&RUNNERS, value),
 };
 
 pub static LEETCODE_RUST: Flag = Flag {
@@ -634,7 +655,7 @@ pub static OPERATOR: Flag = Flag {
 };
 
 /// The options that decide a verdict: a command printed to reproduce a failure carries them.
-pub static VERDICT: [&Flag; 5] = [&TIME_LIMIT, &MEMORY_LIMIT, &STACK_MB, &COMPILE_LIMIT, &SANDBOX];
+pub static VERDICT: [&Flag; 6] = [&TIME_LIMIT, &MEMORY_LIMIT, &STACK_MB, &COMPILE_LIMIT, &SANDBOX, &RUNNER];
 
 pub fn find(name: &str) -> Option<&'static Flag> {
     FLAGS.iter().copied().find(|f| f.name == name)

@@ -22,6 +22,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("--color", "never"),
     ("--sandbox", "off"),
     ("--cgroup", "off"),
+    ("--runner", "portable"),
     ("--leetcode-rust", "1.79"),
     ("--width", "80"),
     ("--file", "in put.txt"),
@@ -201,6 +202,9 @@ fn every_default_is_a_typed_value_whose_word_reads_back_to_it() {
     }
     for (word, sandbox) in flags::SANDBOXES {
         assert_eq!(parse(&["--sandbox", word]).unwrap().args().sandbox, sandbox);
+    }
+    for (word, runner) in flags::RUNNERS {
+        assert_eq!(parse(&["--runner", word]).unwrap().args().runner, runner);
     }
     for (word, cgroup) in flags::CGROUPS {
         assert_eq!(parse(&["--cgroup", word]).unwrap().args().cgroup, cgroup);

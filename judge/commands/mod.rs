@@ -81,6 +81,7 @@ fn setup(args: &Args) -> Setup<'_> {
         compile_limit: args.compile_limit,
         sandbox: args.sandbox,
         cgroup: args.cgroup,
+        runner: args.runner,
     }
 }
 

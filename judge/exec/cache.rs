@@ -89,9 +89,9 @@ fn version_named(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 
-/// Whether a process with this id is alive (its id is in this pid namespace's /proc).
+/// Whether a process with this id is alive.
 fn alive(pid: &str) -> bool {
-    pid.parse::<u32>().is_ok_and(|pid| Path::new(&format!("/proc/{pid}")).exists())
+    pid.parse::<u32>().is_ok_and(super::sys::exists)
 }
 
 /// The process id in a name `write_atomically` or a compiler run made: `NAME.partPID-N`,

@@ -551,7 +551,7 @@ fn v2_folder(mount: &Mount, memberships: &[(Vec<String>, String)]) -> Result<Pat
     Err(why)
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 

@@ -452,7 +452,7 @@ impl Compiler {
             Tool::Rustc => None,
         };
         let bounds = sandbox::Bounds {
-            address_space: COMPILE_MEMORY,
+            address_space: Some(COMPILE_MEMORY),
             file_size: BINARY_LIMIT,
             files: COMPILE_FILES,
             processes: COMPILE_PROCESSES,

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use super::account::Sched;
 use super::cgroup::Lease;
 use super::procfs;
+#[cfg(target_os = "linux")]
 use super::sys;
 
 /// The processes of one child.
@@ -77,7 +78,11 @@ impl Meter {
     /// or when its process clock is read: the clock is read first, so that a thread of the
     /// program that is still on a CPU (just after its reply, say) is counted up to now.
     pub fn cpu_ns(&self) -> u64 {
+        #[cfg(target_os = "linux")]
         let program = sys::process_cpu_ns(self.program);
+        // The native runner, which keeps this meter, is Linux's.
+        #[cfg(not(target_os = "linux"))]
+        let program = None;
         let now = match &self.cell {
             Some(cell) => Some(cell.cpu_ns()),
             None => program,
@@ -163,7 +168,7 @@ fn fields(text: &str) -> Option<(u64, u64)> {
     Some((procfs::kib_in(text, "VmRSS")?, procfs::kib_in(text, "VmHWM").unwrap_or(0)))
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
     use std::process::{Command, Stdio};

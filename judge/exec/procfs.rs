@@ -54,7 +54,7 @@ pub fn threads(pid: u32) -> Vec<u32> {
     tids
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 

@@ -1,29 +1,38 @@
 //! The few C functions std links but does not wrap, each behind a safe wrapper with a test.
-//! Linux only (the `exec` module refuses to build elsewhere); the system call numbers are
-//! x86_64's, with aarch64's beside them (untested).
+//! Linux and macOS, each function behind the `cfg` of the systems it exists on; constants
+//! and structure layouts per system, from its headers (as the `libc` crate transcribes them),
+//! with a size assertion where the two differ. System call numbers are x86_64's and
+//! aarch64's.
 //!
-//! Most are for a child between fork and exec (the sandbox's keeper and init, the judge's
-//! own hook): each makes one or two system calls on borrowed C strings and buffers and
-//! allocates nothing, not even for an error. Raw system calls stand where glibc's wrapper
-//! would be unsafe in such a child (setresuid and setgroups signal every thread glibc knows
-//! of) or does not exist.
+//! Most of the Linux ones are for a child between fork and exec (the sandbox's keeper and
+//! init, the judge's own hook): each makes one or two system calls on borrowed C strings and
+//! buffers and allocates nothing, not even for an error. Raw system calls stand where glibc's
+//! wrapper would be unsafe in such a child (setresuid and setgroups signal every thread glibc
+//! knows of) or does not exist.
 //!
 //! This file is self-contained (no `crate::` paths): the judge uses it as `exec::sys`, and
 //! every submission's driver includes the same text, so both ends share one declaration.
 
+#[cfg(target_os = "linux")]
 use std::ffi::CStr;
 use std::io;
 use std::os::fd::RawFd;
-use std::os::raw::{c_char, c_int, c_long, c_ulong};
+#[cfg(target_os = "linux")]
+use std::os::raw::{c_char, c_ulong};
+use std::os::raw::{c_int, c_long};
+#[cfg(target_os = "linux")]
 use std::os::unix::process::ExitStatusExt;
+#[cfg(target_os = "linux")]
 use std::process::ExitStatus;
 
 /// A limit the kernel enforces on a process and everything it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Resource {
     /// Processes of the real user id in its user namespace, this one included.
+    #[cfg(target_os = "linux")]
     Processes,
-    /// Address space, in bytes: an allocation past it fails.
+    /// Address space, in bytes: an allocation past it fails (macOS does not enforce one).
+    #[cfg(target_os = "linux")]
     AddressSpace,
     /// The largest file it may write, in bytes: a write past it gets SIGXFSZ.
     FileSize,
@@ -36,43 +45,60 @@ pub enum Resource {
     Stack,
 }
 
-/// The signal numbers the judge names; the same on every Linux architecture it runs on.
+/// The signal numbers the judge names: the same on Linux and macOS, but for SIGBUS.
 pub const SIGINT: i32 = 2;
 pub const SIGABRT: i32 = 6;
+#[cfg(target_os = "linux")]
 #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
 pub const SIGBUS: i32 = 7;
+#[cfg(target_os = "macos")]
+#[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+pub const SIGBUS: i32 = 10;
 pub const SIGKILL: i32 = 9;
 #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
 pub const SIGSEGV: i32 = 11;
 pub const SIGTERM: i32 = 15;
 pub const SIGXFSZ: i32 = 25;
+#[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
+pub const SIGPROF: i32 = 27;
 /// No such process: what a child reports when the judge ended before it started.
+#[cfg(target_os = "linux")]
 pub const ESRCH: i32 = 3;
 const EPERM: i32 = 1;
+#[cfg_attr(not(test), allow(dead_code))] // the driver's
 const EINTR: i32 = 4;
+#[cfg(target_os = "linux")]
 const EINVAL: i32 = 22;
+#[cfg(target_os = "linux")]
 const ENOSYS: i32 = 38;
 
 /// New namespaces, as clone(2) flags.
-pub const NEW_USER: u64 = 0x1000_0000;
-pub const NEW_MOUNT: u64 = 0x0002_0000;
-pub const NEW_PID: u64 = 0x2000_0000;
-pub const NEW_NET: u64 = 0x4000_0000;
-pub const NEW_IPC: u64 = 0x0800_0000;
-pub const NEW_UTS: u64 = 0x0400_0000;
-pub const NEW_CGROUP: u64 = 0x0200_0000;
+#[cfg(target_os = "linux")]
+pub mod namespaces {
+    pub const NEW_USER: u64 = 0x1000_0000;
+    pub const NEW_MOUNT: u64 = 0x0002_0000;
+    pub const NEW_PID: u64 = 0x2000_0000;
+    pub const NEW_NET: u64 = 0x4000_0000;
+    pub const NEW_IPC: u64 = 0x0800_0000;
+    pub const NEW_UTS: u64 = 0x0400_0000;
+    pub const NEW_CGROUP: u64 = 0x0200_0000;
 
-/// mount(2) flags the sandbox uses.
-pub const MS_NOSUID: u64 = 2;
-pub const MS_NODEV: u64 = 4;
-pub const MS_NOEXEC: u64 = 8;
+    /// mount(2) flags the sandbox uses.
+    pub const MS_NOSUID: u64 = 2;
+    pub const MS_NODEV: u64 = 4;
+    pub const MS_NOEXEC: u64 = 8;
+}
+#[cfg(target_os = "linux")]
+pub use namespaces::*;
 
 /// What `wait_for_fds` asks of a descriptor, and what it found.
 pub const READABLE: i16 = 0x1;
 pub const WRITABLE: i16 = 0x4;
 
 mod ffi {
-    use std::os::raw::{c_char, c_int, c_long, c_ulong, c_void};
+    #[cfg(target_os = "linux")]
+    use std::os::raw::c_char;
+    use std::os::raw::{c_int, c_long, c_ulong, c_void};
 
     #[repr(C)]
     pub struct Rlimit {
@@ -88,6 +114,7 @@ mod ffi {
     }
 
     /// glibc's `struct sigaction` on x86_64 and aarch64.
+    #[cfg(target_os = "linux")]
     #[repr(C)]
     pub struct SigAction {
         pub handler: usize,
@@ -95,8 +122,69 @@ mod ffi {
         pub flags: c_int,
         pub restorer: usize,
     }
+    #[cfg(target_os = "linux")]
+    const _: () = assert!(std::mem::size_of::<SigAction>() == 152);
+
+    /// macOS's `struct sigaction`: the handler, a 32-bit mask, the flags.
+    #[cfg(target_os = "macos")]
+    #[repr(C)]
+    pub struct SigAction {
+        pub handler: usize,
+        pub mask: u32,
+        pub flags: c_int,
+    }
+    #[cfg(target_os = "macos")]
+    const _: () = assert!(std::mem::size_of::<SigAction>() == 16);
+
+    impl SigAction {
+        pub const fn new(handler: usize, flags: c_int) -> SigAction {
+            #[cfg(target_os = "linux")]
+            return SigAction { handler, mask: [0; 16], flags, restorer: 0 };
+            #[cfg(target_os = "macos")]
+            return SigAction { handler, mask: 0, flags };
+        }
+    }
+
+    /// `struct timeval`: the microseconds are a 64-bit `long` on Linux and a 32-bit
+    /// `suseconds_t` on macOS, padded to the same 16 bytes.
+    #[repr(C)]
+    #[derive(Clone, Copy, Default)]
+    pub struct Timeval {
+        pub seconds: i64,
+        #[cfg(target_os = "linux")]
+        pub micros: i64,
+        #[cfg(target_os = "macos")]
+        pub micros: i32,
+    }
+    const _: () = assert!(std::mem::size_of::<Timeval>() == 16);
+
+    impl Timeval {
+        pub fn nanos(self) -> u64 {
+            (self.seconds as u64).saturating_mul(1_000_000_000).saturating_add(self.micros as u64 * 1000)
+        }
+    }
+
+    /// `struct rusage`: two timevals, then fourteen `long`s, the first the peak resident set
+    /// (KiB on Linux, bytes on macOS).
+    #[repr(C)]
+    #[derive(Clone, Copy, Default)]
+    pub struct Rusage {
+        pub user: Timeval,
+        pub system: Timeval,
+        pub max_resident: c_long,
+        pub rest: [c_long; 13],
+    }
+    const _: () = assert!(std::mem::size_of::<Rusage>() == 144);
+
+    /// `struct itimerval`.
+    #[repr(C)]
+    pub struct Itimerval {
+        pub interval: Timeval,
+        pub value: Timeval,
+    }
 
     /// `struct clone_args` of clone3(2), up to its `cgroup` field.
+    #[cfg(target_os = "linux")]
     #[repr(C)]
     #[derive(Default)]
     pub struct CloneArgs {
@@ -114,6 +202,7 @@ mod ffi {
     }
 
     /// `struct mount_attr` of mount_setattr(2).
+    #[cfg(target_os = "linux")]
     #[repr(C)]
     pub struct MountAttr {
         pub set: u64,
@@ -122,7 +211,26 @@ mod ffi {
         pub userns_fd: u64,
     }
 
-    #[cfg(target_arch = "x86_64")]
+    /// `struct sock_filter`: one instruction of a classic BPF program.
+    #[cfg(target_os = "linux")]
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    pub struct SockFilter {
+        pub code: u16,
+        pub jt: u8,
+        pub jf: u8,
+        pub k: u32,
+    }
+
+    /// `struct sock_fprog`.
+    #[cfg(target_os = "linux")]
+    #[repr(C)]
+    pub struct SockFprog {
+        pub len: u16,
+        pub filter: *const SockFilter,
+    }
+
+    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
     pub mod nr {
         pub const CLONE: i64 = 56;
         pub const PIVOT_ROOT: i64 = 155;
@@ -131,8 +239,6 @@ mod ffi {
         pub const SETRESGID: i64 = 119;
         pub const RT_SIGPROCMASK: i64 = 14;
         pub const GETTID: i64 = 186;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const TGKILL: i64 = 234;
         pub const READ: i64 = 0;
         pub const WRITE: i64 = 1;
         pub const GETDENTS64: i64 = 217;
@@ -144,7 +250,7 @@ mod ffi {
         /// `AUDIT_ARCH_X86_64`: the architecture a seccomp filter sees.
         pub const AUDIT_ARCH: u32 = 0xC000_003E;
     }
-    #[cfg(target_arch = "aarch64")]
+    #[cfg(all(target_os = "linux", target_arch = "aarch64"))]
     pub mod nr {
         pub const CLONE: i64 = 220;
         pub const PIVOT_ROOT: i64 = 41;
@@ -153,8 +259,6 @@ mod ffi {
         pub const SETRESGID: i64 = 149;
         pub const RT_SIGPROCMASK: i64 = 135;
         pub const GETTID: i64 = 178;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const TGKILL: i64 = 131;
         pub const READ: i64 = 63;
         pub const WRITE: i64 = 64;
         pub const GETDENTS64: i64 = 61;
@@ -164,68 +268,142 @@ mod ffi {
         /// `AUDIT_ARCH_AARCH64`.
         pub const AUDIT_ARCH: u32 = 0xC000_00B7;
     }
-    pub const CLONE3: i64 = 435;
-    pub const CLOSE_RANGE: i64 = 436;
-    /// close_range(2)'s flag: mark close-on-exec rather than close (Linux 5.11).
-    pub const CLOSE_RANGE_CLOEXEC: u32 = 4;
-    pub const MOUNT_SETATTR: i64 = 442;
 
-    pub const SIGCHLD: u64 = 17;
-    pub const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
-    pub const MS_BIND: c_ulong = 4096;
-    pub const MS_REC: c_ulong = 16384;
-    pub const MS_PRIVATE: c_ulong = 1 << 18;
-    pub const MNT_DETACH: c_int = 2;
-    pub const MOUNT_ATTR_RDONLY: u64 = 1;
-    pub const MOUNT_ATTR_NOSUID: u64 = 2;
-    pub const AT_FDCWD: c_int = -100;
-    pub const AT_RECURSIVE: c_int = 0x8000;
-    pub const O_WRONLY: c_int = 1;
-    pub const O_CREAT: c_int = 0o100;
-    pub const O_NONBLOCK: c_int = 0o4000;
-    pub const O_CLOEXEC: c_int = 0o2_000_000;
-    pub const O_PATH: c_int = 0o10_000_000;
-    pub const PR_SET_PDEATHSIG: c_int = 1;
-    pub const PR_SET_DUMPABLE: c_int = 4;
-    pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
-    pub const PR_SET_SECCOMP: c_int = 22;
-    pub const PR_SET_NAME: c_int = 15;
-    pub const O_EXCL: c_int = 0o200;
-    pub const SECCOMP_MODE_FILTER: c_ulong = 2;
-    pub const O_RDONLY: c_int = 0;
-    pub const O_DIRECTORY: c_int = 0o200_000;
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// Constants whose values differ between the systems.
+    #[cfg(target_os = "linux")]
+    pub mod os {
+        use std::os::raw::{c_int, c_ulong};
+        pub const O_NONBLOCK: c_int = 0o4000;
+        pub const O_CLOEXEC: c_int = 0o2_000_000;
+        pub const F_DUPFD_CLOEXEC: c_int = 1030;
+        pub const RLIMIT_NPROC: c_int = 6;
+        pub const RLIMIT_NOFILE: c_int = 7;
+        pub const RLIMIT_AS: c_int = 9;
+        /// ioctl(2): the size of a terminal, as `struct winsize`; the same on x86_64 and aarch64.
+        pub const TIOCGWINSZ: c_ulong = 0x5413;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const SA_SIGINFO: c_int = 4;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const SA_ONSTACK: c_int = 0x0800_0000;
+        /// In `siginfo_t`: the code, after the signal number and errno; the fault address,
+        /// after three ints and padding.
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const SI_ADDR_OFFSET: usize = 16;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's
+        pub const CLOCK_THREAD_CPUTIME_ID: c_int = 3;
+        pub type PollCount = std::os::raw::c_ulong;
+    }
+    #[cfg(target_os = "macos")]
+    pub mod os {
+        use std::os::raw::{c_int, c_ulong};
+        pub const O_NONBLOCK: c_int = 0x0004;
+        pub const F_DUPFD_CLOEXEC: c_int = 67;
+        pub const RLIMIT_NOFILE: c_int = 8;
+        pub const TIOCGWINSZ: c_ulong = 0x4008_7468;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const SA_SIGINFO: c_int = 0x0040;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const SA_ONSTACK: c_int = 0x0001;
+        /// In `siginfo_t`: signal number, errno, code, pid, uid and status (six ints), then
+        /// the fault address.
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
+        pub const SI_ADDR_OFFSET: usize = 24;
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's
+        pub const CLOCK_THREAD_CPUTIME_ID: c_int = 16;
+        pub type PollCount = std::os::raw::c_uint;
+    }
+    pub use os::*;
+
+    #[cfg(target_os = "linux")]
+    pub mod linux {
+        use std::os::raw::{c_int, c_long, c_ulong};
+        pub const CLONE3: i64 = 435;
+        pub const CLOSE_RANGE: i64 = 436;
+        /// close_range(2)'s flag: mark close-on-exec rather than close (Linux 5.11).
+        pub const CLOSE_RANGE_CLOEXEC: u32 = 4;
+        pub const MOUNT_SETATTR: i64 = 442;
+        pub const SIGCHLD: u64 = 17;
+        pub const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
+        pub const MS_BIND: c_ulong = 4096;
+        pub const MS_REC: c_ulong = 16384;
+        pub const MS_PRIVATE: c_ulong = 1 << 18;
+        pub const MNT_DETACH: c_int = 2;
+        pub const MOUNT_ATTR_RDONLY: u64 = 1;
+        pub const MOUNT_ATTR_NOSUID: u64 = 2;
+        pub const AT_FDCWD: c_int = -100;
+        pub const AT_RECURSIVE: c_int = 0x8000;
+        pub const O_WRONLY: c_int = 1;
+        pub const O_CREAT: c_int = 0o100;
+        pub const O_EXCL: c_int = 0o200;
+        pub const O_RDONLY: c_int = 0;
+        pub const O_DIRECTORY: c_int = 0o200_000;
+        pub const O_PATH: c_int = 0o10_000_000;
+        pub const PR_SET_PDEATHSIG: c_int = 1;
+        pub const PR_SET_DUMPABLE: c_int = 4;
+        pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
+        pub const PR_SET_SECCOMP: c_int = 22;
+        pub const PR_SET_NAME: c_int = 15;
+        pub const SECCOMP_MODE_FILTER: c_ulong = 2;
+        pub const F_SETPIPE_SZ: c_int = 1031;
+        pub const SIG_BLOCK: c_long = 0;
+        pub const SIG_UNBLOCK: c_long = 1;
+        pub const SIG_SETMASK: c_long = 2;
+        pub const POLLHUP: i16 = 0x10;
+        pub const SIG_DFL: usize = 0;
+    }
+    #[cfg(target_os = "linux")]
+    pub use linux::*;
+
+    #[cfg(all(test, target_os = "linux"))]
     pub const F_GETFD: c_int = 1;
     pub const F_SETFD: c_int = 2;
     pub const FD_CLOEXEC: c_int = 1;
+    pub const F_GETFL: c_int = 3;
+    pub const F_SETFL: c_int = 4;
     pub const RLIMIT_FSIZE: c_int = 1;
     pub const RLIMIT_STACK: c_int = 3;
     pub const RLIMIT_CORE: c_int = 4;
-    pub const RLIMIT_NPROC: c_int = 6;
-    pub const RLIMIT_NOFILE: c_int = 7;
-    pub const RLIMIT_AS: c_int = 9;
-    pub const F_SETPIPE_SZ: c_int = 1031;
-    pub const F_DUPFD_CLOEXEC: c_int = 1030;
-    pub const F_GETFL: c_int = 3;
-    pub const F_SETFL: c_int = 4;
-    pub const SIG_BLOCK: c_long = 0;
-    pub const SIG_UNBLOCK: c_long = 1;
-    pub const SIG_SETMASK: c_long = 2;
-    pub const POLLHUP: i16 = 0x10;
-    /// ioctl(2): the size of a terminal, as `struct winsize`; the same on x86_64 and aarch64.
-    pub const TIOCGWINSZ: c_ulong = 0x5413;
-    pub const SIG_DFL: usize = 0;
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-    pub const SA_SIGINFO: c_int = 4;
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-    pub const SA_ONSTACK: c_int = 0x0800_0000;
-    /// In `siginfo_t`: the code, after the signal number and errno; the fault address, after
-    /// three ints and padding.
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
+    pub const ITIMER_PROF: c_int = 2;
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
+    pub const RUSAGE_SELF: c_int = 0;
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
+    pub const RUSAGE_CHILDREN: c_int = -1;
+    /// In `siginfo_t`, on both systems: the code, after the signal number and errno.
     #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
     pub const SI_CODE_OFFSET: usize = 8;
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-    pub const SI_ADDR_OFFSET: usize = 16;
 
+    extern "C" {
+        #[cfg(target_os = "linux")]
+        pub fn close(fd: c_int) -> c_int;
+        pub fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
+        pub fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
+        pub fn dup2(from: c_int, to: c_int) -> c_int;
+        pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
+        #[cfg(target_os = "macos")]
+        pub fn getrlimit(resource: c_int, limit: *mut Rlimit) -> c_int;
+        pub fn kill(pid: c_int, signal: c_int) -> c_int;
+        pub fn geteuid() -> u32;
+        pub fn getegid() -> u32;
+        pub fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
+        pub fn poll(fds: *mut PollFd, count: PollCount, timeout_ms: c_int) -> c_int;
+        pub fn sigaction(signal: c_int, new: *const SigAction, old: *mut SigAction) -> c_int;
+        pub fn _exit(status: c_int) -> !;
+        pub fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
+        pub fn setsid() -> c_int;
+        pub fn clock_gettime(clock: c_int, time: *mut [i64; 2]) -> c_int;
+        pub fn getrusage(who: c_int, usage: *mut Rusage) -> c_int;
+        pub fn setitimer(which: c_int, new: *const Itimerval, old: *mut Itimerval) -> c_int;
+        pub fn pthread_self() -> usize;
+        pub fn pthread_kill(thread: usize, signal: c_int) -> c_int;
+    }
+
+    #[cfg(target_os = "macos")]
+    extern "C" {
+        pub fn pthread_threadid_np(thread: usize, id: *mut u64) -> c_int;
+    }
+
+    #[cfg(target_os = "linux")]
     extern "C" {
         pub fn syscall(number: c_long, ...) -> c_long;
         pub fn mount(
@@ -238,44 +416,12 @@ mod ffi {
         pub fn umount2(target: *const c_char, flags: c_int) -> c_int;
         pub fn mkdir(path: *const c_char, mode: u32) -> c_int;
         pub fn open(path: *const c_char, flags: c_int, ...) -> c_int;
-        pub fn close(fd: c_int) -> c_int;
-        pub fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
-        pub fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
         pub fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
-        pub fn dup2(from: c_int, to: c_int) -> c_int;
         pub fn symlink(target: *const c_char, link: *const c_char) -> c_int;
         pub fn chdir(path: *const c_char) -> c_int;
         pub fn prctl(option: c_int, ...) -> c_int;
-        pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
         pub fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int;
-        pub fn kill(pid: c_int, signal: c_int) -> c_int;
-        pub fn geteuid() -> u32;
-        pub fn getegid() -> u32;
         pub fn signal(signal: c_int, handler: usize) -> usize;
-        pub fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
-        pub fn poll(fds: *mut PollFd, count: c_ulong, timeout_ms: c_int) -> c_int;
-        pub fn sigaction(signal: c_int, new: *const SigAction, old: *mut SigAction) -> c_int;
-        pub fn _exit(status: c_int) -> !;
-        pub fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
-        pub fn setsid() -> c_int;
-        pub fn clock_gettime(clock: c_int, time: *mut [i64; 2]) -> c_int;
-    }
-
-    /// `struct sock_filter`: one instruction of a classic BPF program.
-    #[repr(C)]
-    #[derive(Clone, Copy)]
-    pub struct SockFilter {
-        pub code: u16,
-        pub jt: u8,
-        pub jf: u8,
-        pub k: u32,
-    }
-
-    /// `struct sock_fprog`.
-    #[repr(C)]
-    pub struct SockFprog {
-        pub len: u16,
-        pub filter: *const SockFilter,
     }
 
     #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
@@ -299,15 +445,25 @@ fn check_int(result: c_int) -> io::Result<()> {
     check(result.into()).map(drop)
 }
 
+#[cfg(target_os = "linux")]
 fn or_null(value: Option<&CStr>) -> *const c_char {
     value.map_or(std::ptr::null(), CStr::as_ptr)
 }
 
 /// Sends `signal` to process `pid`.
+#[cfg(target_os = "linux")]
 pub fn kill(pid: u32, signal: i32) -> io::Result<()> {
     let pid = c_int::try_from(pid).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
     // SAFETY: kill takes integers and touches no memory of ours.
     check_int(unsafe { ffi::kill(pid, signal) })
+}
+
+/// Whether a process `pid` exists (alive, or ended and not yet reaped): a signal 0 may be
+/// sent to it, or it exists and is another user's.
+pub fn exists(pid: u32) -> bool {
+    let Ok(pid) = c_int::try_from(pid) else { return false };
+    // SAFETY: kill takes integers; signal 0 is only a check.
+    unsafe { ffi::kill(pid, 0) == 0 || io::Error::last_os_error().raw_os_error() == Some(EPERM) }
 }
 
 /// Sends SIGKILL to every process in the group `pgid`.
@@ -321,7 +477,9 @@ pub fn kill_group(pgid: u32) -> io::Result<()> {
 /// privileged).
 pub fn limit(resource: Resource, value: u64) -> io::Result<()> {
     let which = match resource {
+        #[cfg(target_os = "linux")]
         Resource::Processes => ffi::RLIMIT_NPROC,
+        #[cfg(target_os = "linux")]
         Resource::AddressSpace => ffi::RLIMIT_AS,
         Resource::FileSize => ffi::RLIMIT_FSIZE,
         Resource::CoreDump => ffi::RLIMIT_CORE,
@@ -335,6 +493,7 @@ pub fn limit(resource: Resource, value: u64) -> io::Result<()> {
 
 /// Asks for a pipe buffer of `bytes` (rounded up to pages by the kernel), so a whole request
 /// goes in one write instead of a handful of wake-ups; returns the size granted.
+#[cfg(target_os = "linux")]
 pub fn widen_pipe(pipe: &impl std::os::fd::AsRawFd, bytes: usize) -> io::Result<usize> {
     let bytes = ffi::c_int_from(bytes);
     // SAFETY: F_SETPIPE_SZ reads one integer argument; a descriptor that is not a pipe is
@@ -342,6 +501,12 @@ pub fn widen_pipe(pipe: &impl std::os::fd::AsRawFd, bytes: usize) -> io::Result<
     let granted = unsafe { ffi::fcntl(pipe.as_raw_fd(), ffi::F_SETPIPE_SZ, bytes) };
     check_int(granted)?;
     Ok(granted as usize)
+}
+
+/// macOS's pipes cannot be widened: a request then takes a few round trips.
+#[cfg(target_os = "macos")]
+pub fn widen_pipe(_pipe: &impl std::os::fd::AsRawFd, _bytes: usize) -> io::Result<usize> {
+    Err(io::ErrorKind::Unsupported.into())
 }
 
 /// Makes reads and writes on `fd` return `WouldBlock` instead of waiting.
@@ -367,7 +532,7 @@ pub fn wait_for_fds(fds: &[(RawFd, i16)], ready: &mut [i16], timeout: std::time:
     // Rounded up, so a short wait is not a busy loop.
     let millis = ffi::c_int_from(timeout.as_micros().div_ceil(1000) as usize);
     // SAFETY: `polled` holds `count` valid pollfd structs for the whole call.
-    let result = unsafe { ffi::poll(polled.as_mut_ptr(), count as c_ulong, millis) };
+    let result = unsafe { ffi::poll(polled.as_mut_ptr(), count as ffi::PollCount, millis) };
     for (slot, polled) in ready.iter_mut().zip(&polled[..count]) {
         *slot = if result > 0 { polled.revents } else { 0 };
     }
@@ -379,6 +544,7 @@ pub fn wait_for_fds(fds: &[(RawFd, i16)], ready: &mut [i16], timeout: std::time:
 }
 
 /// mount(2): a new filesystem (`fstype` given) or a change of propagation (`source` None).
+#[cfg(target_os = "linux")]
 pub fn mount(
     source: Option<&CStr>,
     target: &CStr,
@@ -393,11 +559,13 @@ pub fn mount(
 }
 
 /// Makes every mount of this mount namespace private, so nothing mounted here shows elsewhere.
+#[cfg(target_os = "linux")]
 pub fn make_mounts_private() -> io::Result<()> {
     mount(None, c"/", None, ffi::MS_REC | ffi::MS_PRIVATE, None)
 }
 
 /// Binds `source` and everything mounted under it at `target`.
+#[cfg(target_os = "linux")]
 pub fn bind(source: &CStr, target: &CStr) -> io::Result<()> {
     mount(Some(source), target, None, ffi::MS_BIND | ffi::MS_REC, None)
 }
@@ -405,6 +573,7 @@ pub fn bind(source: &CStr, target: &CStr) -> io::Result<()> {
 /// Marks the mount at `target` (and, if `recursive`, every mount under it) nosuid, and
 /// read-only if asked. Adding restrictions is allowed even on mounts locked by a less
 /// privileged user namespace.
+#[cfg(target_os = "linux")]
 pub fn restrict_mount(target: &CStr, read_only: bool, recursive: bool) -> io::Result<()> {
     let set = ffi::MOUNT_ATTR_NOSUID | if read_only { ffi::MOUNT_ATTR_RDONLY } else { 0 };
     let attr = ffi::MountAttr { set, clear: 0, propagation: 0, userns_fd: 0 };
@@ -424,28 +593,33 @@ pub fn restrict_mount(target: &CStr, read_only: bool, recursive: bool) -> io::Re
 }
 
 /// Lazily unmounts `target`: it goes from the tree now, and from the kernel when unused.
+#[cfg(target_os = "linux")]
 pub fn detach(target: &CStr) -> io::Result<()> {
     // SAFETY: `target` is a valid string.
     check_int(unsafe { ffi::umount2(target.as_ptr(), ffi::MNT_DETACH) })
 }
 
 /// pivot_root(2): `new_root` becomes this mount namespace's root, the old one goes to `put_old`.
+#[cfg(target_os = "linux")]
 pub fn pivot_root(new_root: &CStr, put_old: &CStr) -> io::Result<()> {
     // SAFETY: both are valid strings.
     check(unsafe { ffi::syscall(ffi::nr::PIVOT_ROOT, new_root.as_ptr(), put_old.as_ptr()) }).map(drop)
 }
 
+#[cfg(target_os = "linux")]
 pub fn chdir(path: &CStr) -> io::Result<()> {
     // SAFETY: `path` is a valid string.
     check_int(unsafe { ffi::chdir(path.as_ptr()) })
 }
 
+#[cfg(target_os = "linux")]
 pub fn make_dir(path: &CStr, mode: u32) -> io::Result<()> {
     // SAFETY: `path` is a valid string.
     check_int(unsafe { ffi::mkdir(path.as_ptr(), mode) })
 }
 
 /// Creates an empty file (or finds one already there), to mount a file on.
+#[cfg(target_os = "linux")]
 pub fn make_file(path: &CStr) -> io::Result<()> {
     // SAFETY: `path` is a valid string; the mode argument is read because of O_CREAT.
     let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_WRONLY | ffi::O_CREAT | ffi::O_CLOEXEC, 0o644) };
@@ -454,12 +628,14 @@ pub fn make_file(path: &CStr) -> io::Result<()> {
     Ok(())
 }
 
+#[cfg(target_os = "linux")]
 pub fn symlink(target: &CStr, link: &CStr) -> io::Result<()> {
     // SAFETY: both are valid strings.
     check_int(unsafe { ffi::symlink(target.as_ptr(), link.as_ptr()) })
 }
 
 /// A close-on-exec descriptor naming `path` (O_PATH: it grants no read or write).
+#[cfg(target_os = "linux")]
 pub fn open_path(path: &CStr) -> io::Result<RawFd> {
     // SAFETY: `path` is a valid string.
     let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_PATH | ffi::O_CLOEXEC) };
@@ -467,6 +643,7 @@ pub fn open_path(path: &CStr) -> io::Result<RawFd> {
 }
 
 /// A close-on-exec descriptor reading `path`.
+#[cfg(target_os = "linux")]
 pub fn open_read(path: &CStr) -> io::Result<RawFd> {
     // SAFETY: `path` is a valid string.
     let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_RDONLY | ffi::O_CLOEXEC) };
@@ -475,6 +652,7 @@ pub fn open_read(path: &CStr) -> io::Result<RawFd> {
 
 /// Copies what `from` reads to a new file `to` with permissions `mode`, through a buffer on
 /// the stack (safe between fork and exec).
+#[cfg(target_os = "linux")]
 pub fn copy_file(from: RawFd, to: &CStr, mode: u32) -> io::Result<()> {
     let flags = ffi::O_WRONLY | ffi::O_CREAT | ffi::O_EXCL | ffi::O_CLOEXEC;
     // SAFETY: `to` is a valid string; the mode argument is read because of O_CREAT.
@@ -497,6 +675,7 @@ pub fn copy_file(from: RawFd, to: &CStr, mode: u32) -> io::Result<()> {
 }
 
 /// Names the calling thread (what /proc shows as its `comm`), up to 15 bytes.
+#[cfg(target_os = "linux")]
 pub fn set_name(name: &CStr) -> io::Result<()> {
     // SAFETY: prctl reads a NUL-terminated string of at most 16 bytes; longer ones are cut.
     check_int(unsafe { ffi::prctl(ffi::PR_SET_NAME, name.as_ptr()) })
@@ -504,6 +683,7 @@ pub fn set_name(name: &CStr) -> io::Result<()> {
 
 /// Where this process's command line lies in its memory (the kernel's `arg_start` and
 /// `arg_end`, fields 48 and 49 of /proc/self/stat).
+#[cfg(target_os = "linux")]
 pub fn own_arguments() -> Option<(usize, usize)> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     let (_, rest) = stat.rsplit_once(')')?;
@@ -521,6 +701,7 @@ pub fn own_arguments() -> Option<(usize, usize)> {
 ///
 /// `range` must be this process's own `own_arguments()`, and nothing may read the command
 /// line's strings afterwards.
+#[cfg(target_os = "linux")]
 pub unsafe fn blank_arguments(range: Option<(usize, usize)>, name: &[u8]) {
     let Some((start, end)) = range else { return };
     let length = end - start;
@@ -533,6 +714,7 @@ pub unsafe fn blank_arguments(range: Option<(usize, usize)>, name: &[u8]) {
 }
 
 /// Writes `bytes` to the existing file `path` in one write, as /proc files want.
+#[cfg(target_os = "linux")]
 pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
     // SAFETY: `path` is a valid string.
     let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_WRONLY | ffi::O_CLOEXEC) };
@@ -543,6 +725,7 @@ pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// A close-on-exec pipe: (read end, write end).
+#[cfg(target_os = "linux")]
 pub fn pipe() -> io::Result<(RawFd, RawFd)> {
     let mut fds = [-1; 2];
     // SAFETY: `fds` has room for the two descriptors pipe2 writes.
@@ -573,6 +756,7 @@ pub fn place_fds(pairs: &[(RawFd, RawFd)]) -> io::Result<()> {
 }
 
 /// One read(2), retried if interrupted; 0 is end of file.
+#[cfg(target_os = "linux")]
 pub fn read(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
     loop {
         // SAFETY: `buffer` is valid for writes of its length.
@@ -599,12 +783,14 @@ pub fn write_all(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Closes `fd`; an error (it was not open) changes nothing worth reporting.
+#[cfg(target_os = "linux")]
 pub fn close(fd: RawFd) {
     // SAFETY: close takes an integer; closing a descriptor no one else owns is sound.
     unsafe { ffi::close(fd) };
 }
 
 /// What `sweep` does to each descriptor it does not keep.
+#[cfg(target_os = "linux")]
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Sweep {
     Close,
@@ -613,6 +799,7 @@ enum Sweep {
 
 /// Closes every descriptor but `keep` (ascending). For a child that holds what its parent
 /// held and must not keep it open.
+#[cfg(target_os = "linux")]
 pub fn close_all_except(keep: &[RawFd]) -> io::Result<()> {
     sweep(keep, Sweep::Close)
 }
@@ -620,13 +807,32 @@ pub fn close_all_except(keep: &[RawFd]) -> io::Result<()> {
 /// Marks every descriptor but `keep` (ascending) close-on-exec, so that a program execed next
 /// holds only those, whatever this process inherited (a shell's redirection, an editor's
 /// pipe). std's own error pipe is close-on-exec already and still reports a failed exec.
+#[cfg(target_os = "linux")]
 pub fn close_on_exec_all_except(keep: &[RawFd]) -> io::Result<()> {
     sweep(keep, Sweep::OnExec)
+}
+
+/// As on Linux; macOS has no close_range nor /proc: every descriptor number up to the limit
+/// on open files is marked.
+#[cfg(target_os = "macos")]
+pub fn close_on_exec_all_except(keep: &[RawFd]) -> io::Result<()> {
+    let mut limit = ffi::Rlimit { current: 0, maximum: 0 };
+    // SAFETY: `limit` is a valid rlimit for getrlimit to fill.
+    check_int(unsafe { ffi::getrlimit(ffi::RLIMIT_NOFILE, &mut limit) })?;
+    let highest = RawFd::try_from(limit.current.min(1 << 16)).unwrap_or(1 << 16);
+    for fd in 0..highest {
+        if !keep.contains(&fd) {
+            // SAFETY: F_SETFD takes one integer argument; a closed descriptor is an error.
+            unsafe { ffi::fcntl(fd, ffi::F_SETFD, ffi::FD_CLOEXEC) };
+        }
+    }
+    Ok(())
 }
 
 /// close_range(2) between the kept descriptors; where the kernel has no close_range (before
 /// 5.9) or no close-on-exec flag for it (before 5.11), each descriptor listed in
 /// /proc/self/fd.
+#[cfg(target_os = "linux")]
 fn sweep(keep: &[RawFd], how: Sweep) -> io::Result<()> {
     let flags = match how {
         Sweep::Close => 0,
@@ -651,6 +857,7 @@ fn sweep(keep: &[RawFd], how: Sweep) -> io::Result<()> {
 
 /// `sweep` by a walk of /proc/self/fd, read with getdents64 into a buffer on the stack: safe
 /// between fork and exec.
+#[cfg(target_os = "linux")]
 fn sweep_listed(keep: &[RawFd], how: Sweep) -> io::Result<()> {
     // SAFETY: a valid string; the descriptor is closed below.
     let dir = unsafe { ffi::open(c"/proc/self/fd".as_ptr(), ffi::O_RDONLY | ffi::O_DIRECTORY | ffi::O_CLOEXEC) };
@@ -689,7 +896,7 @@ fn sweep_listed(keep: &[RawFd], how: Sweep) -> io::Result<()> {
 }
 
 /// Whether `fd` is open and stays open across exec.
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 fn open_across_exec(fd: RawFd) -> bool {
     // SAFETY: F_GETFD takes no argument; a closed descriptor is an error.
     let flags = unsafe { ffi::fcntl(fd, ffi::F_GETFD) };
@@ -708,6 +915,7 @@ pub fn new_session() -> io::Result<()> {
 /// clone3, whose flags a filter cannot read, fails with ENOSYS, which makes the C library
 /// start threads with clone instead. A system call of another architecture's ABI kills the
 /// process. Needs `no_new_privs` first.
+#[cfg(target_os = "linux")]
 pub fn refuse_new_processes() -> io::Result<()> {
     const LOAD: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
     const EQUAL: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
@@ -751,6 +959,7 @@ pub fn refuse_new_processes() -> io::Result<()> {
 /// The CPU time of process `pid` (every thread, live or ended), in nanoseconds, by the kernel's
 /// count of its runtime (its process CPU clock, which any process may read); None once it is
 /// gone.
+#[cfg(target_os = "linux")]
 pub fn process_cpu_ns(pid: u32) -> Option<u64> {
     // `CPUCLOCK_SCHED` of a process, as glibc's clock_getcpuclockid makes it.
     let clock = (!(i32::try_from(pid).ok()?) << 3) | 2;
@@ -761,6 +970,7 @@ pub fn process_cpu_ns(pid: u32) -> Option<u64> {
 }
 
 /// Whether every writer of the pipe `fd` is gone, without waiting.
+#[cfg(target_os = "linux")]
 pub fn hung_up(fd: RawFd) -> io::Result<bool> {
     let mut poll = ffi::PollFd { fd, events: 0, revents: 0 };
     // SAFETY: `poll` is one valid pollfd for the call.
@@ -777,6 +987,7 @@ pub fn hung_up(fd: RawFd) -> io::Result<bool> {
 /// async-signal-safe calls (no allocation, no locks) until it execs or exits. glibc is not
 /// told of the new process, so the child must not rely on its cached thread id (no raise,
 /// abort or pthread calls).
+#[cfg(target_os = "linux")]
 pub unsafe fn clone_process(namespaces: u64) -> io::Result<Option<u32>> {
     // SAFETY: no CLONE_VM and no stack: the child gets a copy of this address space and
     // returns here on its copy of this stack, as after fork; the caller upholds the rest.
@@ -791,6 +1002,7 @@ pub unsafe fn clone_process(namespaces: u64) -> io::Result<Option<u32>> {
 /// # Safety
 ///
 /// As `clone_process`.
+#[cfg(target_os = "linux")]
 pub unsafe fn clone_into_cgroup(namespaces: u64, cgroup: RawFd) -> io::Result<Option<u32>> {
     let args = ffi::CloneArgs {
         flags: namespaces | ffi::CLONE_INTO_CGROUP,
@@ -814,6 +1026,7 @@ pub unsafe fn clone_into_cgroup(namespaces: u64, cgroup: RawFd) -> io::Result<Op
 ///
 /// As the call `number` requires of its arguments (pointers valid for what it reads and writes).
 #[cfg_attr(not(test), allow(dead_code))] // the driver's
+#[cfg(target_os = "linux")]
 unsafe fn direct(number: i64, a: usize, b: usize, c: usize) -> isize {
     let result: isize;
     // SAFETY: the caller upholds the call's contract; the registers the instruction clobbers
@@ -846,26 +1059,44 @@ unsafe fn direct(number: i64, a: usize, b: usize, c: usize) -> isize {
     result
 }
 
-/// The CPU time of the calling thread, in nanoseconds, by a direct system call (see `direct`).
-/// 0 if the kernel refuses.
+/// The CPU time of the calling thread, in nanoseconds, by a direct system call on Linux (see
+/// `direct`). 0 if the kernel refuses.
+#[cfg(target_os = "linux")]
 #[cfg_attr(not(test), allow(dead_code))] // the driver's
 pub fn thread_cpu_ns() -> u64 {
-    const CLOCK_THREAD_CPUTIME_ID: usize = 3;
     let mut time = [0i64; 2];
+    let clock = ffi::CLOCK_THREAD_CPUTIME_ID as usize;
     // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`.
-    let result = unsafe { direct(ffi::nr::CLOCK_GETTIME, CLOCK_THREAD_CPUTIME_ID, time.as_mut_ptr() as usize, 0) };
+    let result = unsafe { direct(ffi::nr::CLOCK_GETTIME, clock, time.as_mut_ptr() as usize, 0) };
     match result {
         0 => (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64),
         _ => 0,
     }
 }
 
-/// One read(2) by a direct system call (see `direct`), retried if interrupted; 0 is the end.
+/// The same through the C library, on macOS, which has no stable system-call numbers.
+#[cfg(target_os = "macos")]
+#[cfg_attr(not(test), allow(dead_code))] // the driver's
+pub fn thread_cpu_ns() -> u64 {
+    let mut time = [0i64; 2];
+    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`.
+    match unsafe { ffi::clock_gettime(ffi::CLOCK_THREAD_CPUTIME_ID, &mut time) } {
+        0 => (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64),
+        _ => 0,
+    }
+}
+
+/// One read(2) by a direct system call on Linux (see `direct`), through the C library on
+/// macOS; retried if interrupted; 0 is the end.
 #[cfg_attr(not(test), allow(dead_code))] // the driver's
 pub fn read_direct(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
     loop {
         // SAFETY: `buffer` is valid for writes of its length.
+        #[cfg(target_os = "linux")]
         let n = unsafe { direct(ffi::nr::READ, fd as usize, buffer.as_mut_ptr() as usize, buffer.len()) };
+        // SAFETY: as above.
+        #[cfg(target_os = "macos")]
+        let n = unsafe { errno_negated(ffi::read(fd, buffer.as_mut_ptr().cast(), buffer.len())) };
         match n {
             n if n >= 0 => return Ok(n as usize),
             n if n == -(EINTR as isize) => continue,
@@ -874,12 +1105,16 @@ pub fn read_direct(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-/// Writes all of `bytes` by direct system calls (see `direct`).
+/// Writes all of `bytes`, as `read_direct` reads.
 #[cfg_attr(not(test), allow(dead_code))] // the driver's
 pub fn write_all_direct(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
     while !bytes.is_empty() {
         // SAFETY: `bytes` is valid for reads of its length.
+        #[cfg(target_os = "linux")]
         let n = unsafe { direct(ffi::nr::WRITE, fd as usize, bytes.as_ptr() as usize, bytes.len()) };
+        // SAFETY: as above.
+        #[cfg(target_os = "macos")]
+        let n = unsafe { errno_negated(ffi::write(fd, bytes.as_ptr().cast(), bytes.len())) };
         match n {
             0 => return Err(io::ErrorKind::WriteZero.into()),
             n if n > 0 => bytes = &bytes[n as usize..],
@@ -890,12 +1125,67 @@ pub fn write_all_direct(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// A C library call's result as a system call gives it: minus the errno on failure.
+#[cfg(target_os = "macos")]
+fn errno_negated(result: isize) -> isize {
+    match result {
+        -1 => -(io::Error::last_os_error().raw_os_error().unwrap_or(EINTR) as isize),
+        n => n,
+    }
+}
+
+/// The CPU time of this process, every thread of it, and of the children it has waited for,
+/// in nanoseconds (the kernel counts in microseconds here), and its peak resident memory in
+/// KiB: the portable runner's accounts, read by the driver.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
+pub fn process_usage() -> (u64, u64) {
+    let read = |who| {
+        let mut usage = ffi::Rusage::default();
+        // SAFETY: `usage` is a valid rusage for getrusage to fill.
+        unsafe { ffi::getrusage(who, &mut usage) };
+        usage
+    };
+    let (own, children) = (read(ffi::RUSAGE_SELF), read(ffi::RUSAGE_CHILDREN));
+    let cpu = [own.user, own.system, children.user, children.system].iter().map(|t| t.nanos()).sum();
+    // ru_maxrss: KiB on Linux, bytes on macOS.
+    #[cfg(target_os = "linux")]
+    let peak_kib = own.max_resident as u64;
+    #[cfg(target_os = "macos")]
+    let peak_kib = own.max_resident as u64 >> 10;
+    (cpu, peak_kib)
+}
+
+/// Sends this process SIGPROF once it has used `budget` more CPU time, every thread counted
+/// (ITIMER_PROF); a zero budget disarms it.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
+pub fn cpu_alarm(budget: std::time::Duration) -> io::Result<()> {
+    let value = ffi::Timeval {
+        seconds: budget.as_secs() as i64,
+        // At least a microsecond: a zero value would disarm instead.
+        micros: budget.subsec_micros().max(u32::from(!budget.is_zero())) as _,
+    };
+    let timer = ffi::Itimerval { interval: ffi::Timeval::default(), value };
+    // SAFETY: `timer` is a valid itimerval for the call; the old one is not asked for.
+    check_int(unsafe { ffi::setitimer(ffi::ITIMER_PROF, &timer, std::ptr::null_mut()) })
+}
+
+/// The calling thread's id, as the kernel knows it.
+#[cfg(target_os = "macos")]
+pub fn thread_id() -> u32 {
+    let mut id = 0u64;
+    // SAFETY: `id` is valid for the call; 0 names the calling thread.
+    unsafe { ffi::pthread_threadid_np(0, &mut id) };
+    id as u32
+}
+
 /// The calling thread's id, as the kernel knows it (`/proc/<pid>/task/<id>`).
+#[cfg(target_os = "linux")]
 pub fn thread_id() -> u32 {
     // SAFETY: gettid takes nothing and cannot fail.
     unsafe { ffi::syscall(ffi::nr::GETTID) as u32 }
 }
 
+#[cfg(target_os = "linux")]
 fn wait(pid: c_int) -> io::Result<(u32, ExitStatus)> {
     let mut status = 0;
     loop {
@@ -909,11 +1199,13 @@ fn wait(pid: c_int) -> io::Result<(u32, ExitStatus)> {
 }
 
 /// Waits for the child `pid` to end.
+#[cfg(target_os = "linux")]
 pub fn wait_for(pid: u32) -> io::Result<ExitStatus> {
     wait(pid as c_int).map(|(_, status)| status)
 }
 
 /// Waits for any child to end: (its pid, its status).
+#[cfg(target_os = "linux")]
 pub fn wait_any() -> io::Result<(u32, ExitStatus)> {
     wait(-1)
 }
@@ -926,6 +1218,7 @@ pub fn exit_now(code: i32) -> ! {
 
 /// Ends this process the way `status` says another ended: the same exit code, or death by
 /// the same signal (128 + signal as a code if that signal cannot kill it).
+#[cfg(target_os = "linux")]
 pub fn exit_like(status: ExitStatus) -> ! {
     if let Some(code) = status.code() {
         exit_now(code);
@@ -939,6 +1232,7 @@ pub fn exit_like(status: ExitStatus) -> ! {
     exit_now(128 + signal)
 }
 
+#[cfg(target_os = "linux")]
 fn set_signal_mask(how: c_long, mask: u64) -> io::Result<()> {
     // SAFETY: `mask` is a valid 8-byte kernel sigset; the old mask is not asked for.
     check(unsafe { ffi::syscall(ffi::nr::RT_SIGPROCMASK, how, &mask as *const u64, 0usize, 8usize) }).map(drop)
@@ -946,15 +1240,18 @@ fn set_signal_mask(how: c_long, mask: u64) -> io::Result<()> {
 
 /// Holds every signal but SIGKILL and SIGSTOP, so none runs a handler inherited from the
 /// judge. The mask survives exec: unblock before it.
+#[cfg(target_os = "linux")]
 pub fn block_signals() -> io::Result<()> {
     set_signal_mask(ffi::SIG_BLOCK, !0)
 }
 
+#[cfg(target_os = "linux")]
 pub fn unblock_signals() -> io::Result<()> {
     set_signal_mask(ffi::SIG_SETMASK, 0)
 }
 
 /// Sets the real, effective and saved user and group ids (in this user namespace).
+#[cfg(target_os = "linux")]
 pub fn set_ids(uid: u32, gid: u32) -> io::Result<()> {
     // SAFETY: setresgid takes integers; the raw call changes this thread only, which is the
     // whole process in a child that has one.
@@ -964,6 +1261,7 @@ pub fn set_ids(uid: u32, gid: u32) -> io::Result<()> {
 }
 
 /// Leaves every supplementary group (needs CAP_SETGID).
+#[cfg(target_os = "linux")]
 pub fn drop_groups() -> io::Result<()> {
     // SAFETY: a count of 0 means the list pointer is not read.
     check(unsafe { ffi::syscall(ffi::nr::SETGROUPS, 0usize, 0usize) }).map(drop)
@@ -971,6 +1269,7 @@ pub fn drop_groups() -> io::Result<()> {
 
 /// Asks for SIGKILL when the thread that started this process ends. Cleared by fork and by
 /// any change of user or group id, so set it again after one.
+#[cfg(target_os = "linux")]
 pub fn die_with_parent() -> io::Result<()> {
     // SAFETY: prctl reads one integer argument.
     check_int(unsafe { ffi::prctl(ffi::PR_SET_PDEATHSIG, SIGKILL as c_ulong) })
@@ -978,6 +1277,7 @@ pub fn die_with_parent() -> io::Result<()> {
 
 /// Asks for SIGKILL when the thread that started this process ends, and fails (ESRCH) if the
 /// parent is already not `parent`: a judge that ended before its child armed the signal.
+#[cfg(target_os = "linux")]
 pub fn die_with(parent: u32) -> io::Result<()> {
     die_with_parent()?;
     match std::os::unix::process::parent_id() == parent {
@@ -988,12 +1288,14 @@ pub fn die_with(parent: u32) -> io::Result<()> {
 
 /// Whether other processes of the same user may ptrace this one or open its /proc files
 /// (fd, environ, maps...). Exec makes a process dumpable again.
+#[cfg(target_os = "linux")]
 pub fn set_dumpable(dumpable: bool) -> io::Result<()> {
     // SAFETY: prctl reads one integer argument.
     check_int(unsafe { ffi::prctl(ffi::PR_SET_DUMPABLE, c_ulong::from(dumpable)) })
 }
 
 /// Forbids gaining privileges by exec (set-user-id files, file capabilities), for good.
+#[cfg(target_os = "linux")]
 pub fn no_new_privs() -> io::Result<()> {
     // SAFETY: prctl reads integer arguments.
     check_int(unsafe { ffi::prctl(ffi::PR_SET_NO_NEW_PRIVS, 1 as c_ulong, 0 as c_ulong, 0 as c_ulong, 0 as c_ulong) })
@@ -1036,10 +1338,8 @@ pub mod fault {
         // A fault happens again under it when this handler returns; a signal a process sent (a
         // code of 0 or less) does not: send it again, to reach that action as it would have.
         if code <= 0 {
-            // SAFETY: tgkill takes integers; the signal stays pending until this handler returns.
-            unsafe {
-                ffi::syscall(ffi::nr::TGKILL, std::process::id() as c_long, thread_id() as c_long, signal as c_long)
-            };
+            // SAFETY: the signal stays pending, for this thread, until this handler returns.
+            unsafe { ffi::pthread_kill(ffi::pthread_self(), signal) };
         }
     }
 
@@ -1049,7 +1349,7 @@ pub mod fault {
     /// (a fault by running again, a signal sent by a process by being sent again). Install it
     /// once, before other threads start.
     pub fn on_memory_fault(hook: fn(usize)) -> io::Result<()> {
-        let mut previous = [const { ffi::SigAction { handler: 0, mask: [0; 16], flags: 0, restorer: 0 } }; 2];
+        let mut previous = [const { ffi::SigAction::new(0, 0) }; 2];
         for (old, signal) in previous.iter_mut().zip([SIGSEGV, SIGBUS]) {
             // SAFETY: `old` is valid for the call; a null new action only reads the current one.
             check_int(unsafe { ffi::sigaction(signal, std::ptr::null(), old) })?;
@@ -1058,12 +1358,7 @@ pub mod fault {
             return Err(io::Error::from(io::ErrorKind::AlreadyExists));
         }
         let handler: ffi::Handler = on_fault;
-        let action = ffi::SigAction {
-            handler: handler as usize,
-            mask: [0; 16],
-            flags: ffi::SA_SIGINFO | ffi::SA_ONSTACK,
-            restorer: 0,
-        };
+        let action = ffi::SigAction::new(handler as usize, ffi::SA_SIGINFO | ffi::SA_ONSTACK);
         for signal in [SIGSEGV, SIGBUS] {
             // SAFETY: `action` is valid for the call; the old action was read above.
             check_int(unsafe { ffi::sigaction(signal, &action, std::ptr::null_mut()) })?;
@@ -1075,7 +1370,7 @@ pub mod fault {
 /// Runs `handler(signal)` on each of `signals` (SIGINT, SIGTERM) instead of their default.
 /// The handler must only do what is safe in a signal handler.
 pub fn on_signals(signals: &[i32], handler: extern "C" fn(c_int)) -> io::Result<()> {
-    let action = ffi::SigAction { handler: handler as usize, mask: [0; 16], flags: 0, restorer: 0 };
+    let action = ffi::SigAction::new(handler as usize, 0);
     for &signal in signals {
         // SAFETY: `action` is valid for the call; the old action is not asked for.
         check_int(unsafe { ffi::sigaction(signal, &action, std::ptr::null_mut()) })?;
@@ -1092,8 +1387,8 @@ pub fn terminal_columns(fd: RawFd) -> Option<u16> {
     (result == 0 && size[1] > 0).then_some(size[1])
 }
 
-/// The foreign functions, each through its safe wrapper.
-#[cfg(test)]
+/// The foreign functions, each through its safe wrapper (on Linux, where they can run here).
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
     use std::os::unix::process::CommandExt;
@@ -1525,6 +1820,15 @@ mod tests {
         assert!(start > 0, "the clock answered 0");
         assert!(slept < 5_000_000, "{slept} ns of CPU for 30 ms asleep");
         assert!(worked > 1_000_000, "{worked} ns of CPU for 20 million steps ({x})");
+    }
+
+    #[test]
+    fn a_process_exists_until_it_is_reaped() {
+        let mut sleeper = Command::new("sleep").arg("10").spawn().unwrap();
+        assert!(exists(sleeper.id()) && exists(1), "a live process, and init (another user's as a user)");
+        sleeper.kill().unwrap();
+        sleeper.wait().unwrap();
+        assert!(!exists(sleeper.id()));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::cgroup::Cells;
-use super::child::{Child, Housing};
+use super::child::{Child, Housing, RunnerKind};
 use super::compile::{Binary, Compiler, Program, Unit};
 use super::limits::Limits;
 use super::outcome::{Ending, Stream};
@@ -29,25 +29,35 @@ fn isolation() -> Housing {
         Ok(()) => sandbox::Isolation::Sandbox,
         Err(_) => sandbox::Isolation::Room(Room::new().unwrap()),
     };
-    Housing { isolation, cells: Cells::open().ok() }
+    Housing { isolation, cells: Cells::open().ok(), kind: RunnerKind::Native }
 }
 
 /// Every way children can run on this machine, named: in the room and in a sandbox, each with
 /// and without a cgroup cell; a way the machine does not give is said, never skipped quietly.
 fn housings() -> Vec<(&'static str, Housing)> {
     let room = || sandbox::Isolation::Room(Room::new().unwrap());
-    let mut found = vec![("room, /proc", Housing { isolation: room(), cells: None })];
+    let mut found = vec![("room, /proc", Housing { isolation: room(), cells: None, kind: RunnerKind::Native })];
     let sandboxed = sandbox::probe();
     let cells = Cells::open();
     if let Ok(cells) = &cells {
-        found.push(("room, cgroup", Housing { isolation: room(), cells: Some(cells.clone()) }));
+        found.push((
+            "room, cgroup",
+            Housing { isolation: room(), cells: Some(cells.clone()), kind: RunnerKind::Native },
+        ));
     }
     if sandboxed.is_ok() {
-        found.push(("sandbox, /proc", Housing { isolation: sandbox::Isolation::Sandbox, cells: None }));
+        found.push((
+            "sandbox, /proc",
+            Housing { isolation: sandbox::Isolation::Sandbox, cells: None, kind: RunnerKind::Native },
+        ));
         if let Ok(cells) = &cells {
             found.push((
                 "sandbox, cgroup",
-                Housing { isolation: sandbox::Isolation::Sandbox, cells: Some(cells.clone()) },
+                Housing {
+                    isolation: sandbox::Isolation::Sandbox,
+                    cells: Some(cells.clone()),
+                    kind: RunnerKind::Native,
+                },
             ));
         }
     }
@@ -291,160 +301,5 @@ fn threads_always_and_processes_only_in_a_cell() {
             (false, Err(Ending::Panicked { message, .. })) => assert!(message.contains("refused"), "{mode}: {message}"),
             (_, other) => panic!("{mode}: {other:?}"),
         }
-    }
-}
-
-/// What every submission's generated `main` calls: the driver's entry point.
-const _: fn(&[super::Solve]) = super::driver::main;
-
-/// The driver's allocator is the system's, with a word to the judge only when one fails.
-#[test]
-fn the_drivers_allocator_hands_blocks_through() {
-    use std::alloc::{GlobalAlloc, Layout};
-    let layout = Layout::from_size_align(64, 8).unwrap();
-    // SAFETY: the layout is valid and non-zero; every block is freed with its layout.
-    unsafe {
-        let block = super::driver::Allocator.alloc_zeroed(layout);
-        assert!(!block.is_null() && *block.add(63) == 0);
-        *block = 7;
-        let grown = super::driver::Allocator.realloc(block, layout, 4096);
-        assert!(!grown.is_null() && *grown == 7, "realloc keeps the bytes");
-        super::driver::Allocator.dealloc(grown, Layout::from_size_align(4096, 8).unwrap());
-    }
-}
-
-/// The wire protocol alone, both ends.
-mod wire_frames {
-    use super::super::wire::*;
-
-    #[test]
-    fn every_request_and_reply_reads_back_as_written() {
-        let requests = [
-            Request::Call { values: vec![1, -2, 1000, -1000].into(), dry: false },
-            Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
-            Request::Call { values: vec![4, 4].into(), dry: true },
-            Request::Call { values: Vec::new().into(), dry: false },
-        ];
-        let mut stream = Vec::new();
-        for (seq, request) in requests.iter().enumerate() {
-            stream.extend(request.encode(seq as u32 + 7));
-        }
-        let mut input = stream.as_slice();
-        for (seq, request) in requests.iter().enumerate() {
-            assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), Some((seq as u32 + 7, request.clone())));
-        }
-        assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), None);
-        let replies = [
-            Reply::Answer { length: 3, answer: b"Bob".to_vec() },
-            Reply::Answer { length: 0, answer: Vec::new() },
-            Reply::AllocationFailed { bytes: 2 << 30 },
-            Reply::Refused { why: Refusal::NoStack },
-            Reply::Answers {
-                packed: [&b"Alice"[..], b"", b"Tie"].iter().fold(Vec::new(), |mut p, a| {
-                    pack(&mut p, a);
-                    p
-                }),
-            },
-            Reply::Panicked {
-                message: "index out of bounds".into(),
-                file: "x.rs".into(),
-                line: 9,
-                column: 4,
-                dropped: 0,
-            },
-            Reply::StackOverflow,
-            Reply::Ready,
-        ];
-        assert_eq!(Reply::StackOverflow.encode(3), overflow_frame(3));
-        let stream: Vec<u8> = replies.iter().flat_map(|r| r.encode(3)).collect();
-        let mut input = stream.as_slice();
-        for reply in &replies {
-            assert_eq!(read_reply(&mut input).unwrap(), Some((3, reply.clone())));
-        }
-    }
-
-    #[test]
-    fn packed_answers_unpack_in_order() {
-        let mut packed = Vec::new();
-        for answer in [&b"Bob"[..], b"", &[b'x'; BATCH_ANSWER_KEPT + 5]] {
-            pack(&mut packed, answer);
-        }
-        let answers: Vec<Option<&[u8]>> = unpack(&packed).collect();
-        assert_eq!(answers.len(), 3);
-        assert_eq!((answers[0], answers[1]), (Some(&b"Bob"[..]), Some(&b""[..])));
-        assert_eq!(answers[2].map(<[u8]>::len), Some(BATCH_ANSWER_KEPT));
-        assert_eq!(unpack(&packed[..5]).last(), Some(None));
-    }
-
-    #[test]
-    fn broken_streams_are_errors_not_panics() {
-        let whole = Request::Call { values: vec![1, 2, 3].into(), dry: false }.encode(1);
-        for cut in 1..whole.len() {
-            assert!(read_request(&mut &whole[..cut], &mut Vec::new()).is_err(), "cut at {cut}");
-        }
-        let mut unknown = whole.clone();
-        unknown[0] = 99;
-        assert!(read_request(&mut unknown.as_slice(), &mut Vec::new()).is_err());
-        let mut huge = whole.clone();
-        huge[5..9].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(read_request(&mut huge.as_slice(), &mut Vec::new()).is_err());
-        // A payload longer than its content is malformed too.
-        let mut padded = whole;
-        padded[5] += 1;
-        padded.push(0);
-        assert!(read_request(&mut padded.as_slice(), &mut Vec::new()).is_err());
-    }
-
-    /// Replies fed a byte at a time, or in one piece: the same replies, in order.
-    #[test]
-    fn the_intake_hears_whole_replies_however_the_bytes_arrive() {
-        let replies = [Reply::Ready, Reply::Answer { length: 5, answer: b"Alice".to_vec() }, Reply::StackOverflow];
-        let stream: Vec<u8> = replies.iter().enumerate().flat_map(|(seq, r)| r.encode(seq as u32)).collect();
-        for step in [1, 3, stream.len()] {
-            let mut intake = Intake::default();
-            let mut heard = Vec::new();
-            for piece in stream.chunks(step) {
-                intake.feed(piece, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
-            }
-            let expected: Vec<(u32, Option<Reply>)> =
-                replies.iter().enumerate().map(|(seq, r)| (seq as u32, Some(r.clone()))).collect();
-            assert_eq!(heard, expected, "pieces of {step}");
-            assert!(!intake.partial());
-        }
-    }
-
-    /// A frame as long as the child likes is kept to the bound, the rest counted and dropped:
-    /// a panic keeps the head of its message and says how much went; anything else is no reply.
-    #[test]
-    fn the_intake_keeps_a_bounded_head_of_any_frame() {
-        let huge = "x".repeat(3 * MESSAGE_KEPT);
-        let mut panic =
-            Reply::Panicked { message: huge, file: "f.rs".into(), line: 1, column: 2, dropped: 0 }.encode(4);
-        // Written by a driver, the message is cut already; a forged frame is not: uncut it.
-        let (head, tail) = panic.split_at_mut(9);
-        let forged = u32::from_le_bytes([head[5], head[6], head[7], head[8]]) as usize + 2 * MESSAGE_KEPT;
-        head[5..9].copy_from_slice(&(forged as u32).to_le_bytes());
-        let mut frame = [head, tail].concat();
-        frame.extend(std::iter::repeat_n(b'y', 2 * MESSAGE_KEPT));
-        let mut intake = Intake::default();
-        let mut heard = Vec::new();
-        for piece in frame.chunks(1 << 16) {
-            intake.feed(piece, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
-            assert!(intake.kept() <= reply_bound(0), "kept {} bytes", intake.kept());
-        }
-        match &heard[..] {
-            [(4, Some(Reply::Panicked { message, dropped, .. }))] => {
-                assert!(message.len() >= MESSAGE_KEPT && message.len() < reply_bound(0), "{}", message.len());
-                assert_eq!(message.len() + *dropped as usize, 3 * MESSAGE_KEPT);
-            }
-            other => panic!("{:?}", other.iter().map(|(s, r)| (s, r.is_some())).collect::<Vec<_>>()),
-        }
-        // An answer longer than any driver sends is no reply.
-        let mut answer = Reply::Answer { length: 1, answer: b"A".to_vec() }.encode(5);
-        answer[5..9].copy_from_slice(&(reply_bound(0) as u32 + 1).to_le_bytes());
-        answer.resize(9 + reply_bound(0) + 1, b'A');
-        let mut heard = Vec::new();
-        Intake::default().feed(&answer, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
-        assert_eq!(heard, [(5, None)]);
     }
 }

@@ -40,16 +40,36 @@ pub enum Request<'a> {
     Batch { cases: Vec<Vec<i32>> },
 }
 
+/// The driver's own account of its process, sent with every reply on the portable runner,
+/// which has no kernel account of the child to read (the native runner sends and reads none:
+/// every figure there is the judge's reading of the kernel).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// The process's CPU time, every thread and the children it waited for, ever.
+    pub cpu_ns: u64,
+    /// The CPU time of the thread that calls the solution, ever.
+    pub thread_ns: u64,
+    /// The bytes the allocator held when the call began, its input decoded, and the most it
+    /// held during the call.
+    pub heap_base: u64,
+    pub heap_peak: u64,
+    /// The process's peak resident memory, ever.
+    pub peak_kib: u64,
+}
+
 /// What the driver answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Sent once, numbered 0, when the driver is ready for requests.
-    Ready,
+    Ready { usage: Usage },
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
-    Answer { length: u64, answer: Vec<u8> },
+    Answer { length: u64, answer: Vec<u8>, usage: Usage },
     /// Every call of a batch returned, in order, each answer cut to BATCH_ANSWER_KEPT and
     /// packed as its length (u32) and bytes: read them with `unpack`.
-    Answers { packed: Vec<u8> },
+    Answers { packed: Vec<u8>, usage: Usage },
+    /// The portable runner's driver stopped a call at its CPU time limit, by its own account;
+    /// the driver exits after this.
+    TimeLimit,
     /// The call panicked; the driver exits after this. `dropped` counts the bytes of the
     /// message past what was kept (MESSAGE_KEPT by the driver; the judge keeps no more,
     /// whoever wrote the frame).
@@ -88,6 +108,8 @@ pub enum Exit {
     ReplyClosed = 5,
     /// A call overflowed its stack (reported first).
     StackOverflow = 6,
+    /// A call ran past its CPU time limit, by the driver's own account (reported first).
+    TimeLimit = 7,
 }
 
 const CALL: u8 = 1;
@@ -97,6 +119,7 @@ const ANSWERS: u8 = 12;
 const PANICKED: u8 = 15;
 const OVERFLOW: u8 = 16;
 const READY: u8 = 17;
+const TIME_LIMIT: u8 = 20;
 const ALLOCATION: u8 = 18;
 const REFUSED: u8 = 19;
 
@@ -119,6 +142,15 @@ fn framed(kind: u8, seq: u32, fill: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
 fn put_values(out: &mut Vec<u8>, values: &[i32]) {
     out.extend_from_slice(&(values.len() as u32).to_le_bytes());
     out.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+}
+
+/// A `Usage` on the wire: five u64s.
+const USAGE_BYTES: usize = 40;
+
+fn put_usage(out: &mut Vec<u8>, usage: &Usage) {
+    for field in [usage.cpu_ns, usage.thread_ns, usage.heap_base, usage.heap_peak, usage.peak_kib] {
+        out.extend_from_slice(&field.to_le_bytes());
+    }
 }
 
 #[cfg_attr(not(test), allow(dead_code))] // the driver's end
@@ -179,12 +211,14 @@ impl Reply {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         let mut payload = Vec::new();
         let kind = match self {
-            Reply::Answer { length, answer } => {
+            Reply::Answer { length, answer, usage } => {
+                put_usage(&mut payload, usage);
                 payload.extend_from_slice(&length.to_le_bytes());
                 payload.extend_from_slice(&answer[..answer.len().min(ANSWER_KEPT)]);
                 ANSWER
             }
-            Reply::Answers { packed } => {
+            Reply::Answers { packed, usage } => {
+                put_usage(&mut payload, usage);
                 payload.extend_from_slice(packed);
                 ANSWERS
             }
@@ -197,7 +231,11 @@ impl Reply {
                 PANICKED
             }
             Reply::StackOverflow => OVERFLOW,
-            Reply::Ready => READY,
+            Reply::Ready { usage } => {
+                put_usage(&mut payload, usage);
+                READY
+            }
+            Reply::TimeLimit => TIME_LIMIT,
             Reply::AllocationFailed { bytes } => {
                 payload.extend_from_slice(&bytes.to_le_bytes());
                 ALLOCATION
@@ -218,11 +256,12 @@ impl Reply {
             return None;
         }
         let reply = match kind {
-            ANSWER => Reply::Answer { length: at.u64()?, answer: at.rest().to_vec() },
+            ANSWER => Reply::Answer { usage: at.usage()?, length: at.u64()?, answer: at.rest().to_vec() },
             ANSWERS => {
+                let usage = at.usage()?;
                 let packed = at.rest().to_vec();
                 unpack(&packed).try_for_each(|a| a.map(drop))?;
-                Reply::Answers { packed }
+                Reply::Answers { packed, usage }
             }
             PANICKED => {
                 let (line, column, dropped) = (at.u32()?, at.u32()?, at.u64()?);
@@ -232,7 +271,8 @@ impl Reply {
                 Reply::Panicked { line, column, file, message, dropped: dropped.saturating_add(cut) }
             }
             OVERFLOW => Reply::StackOverflow,
-            READY => Reply::Ready,
+            READY => Reply::Ready { usage: at.usage()? },
+            TIME_LIMIT => Reply::TimeLimit,
             ALLOCATION => Reply::AllocationFailed { bytes: at.u64()? },
             REFUSED => Reply::Refused {
                 why: match at.take(1)?[0] {
@@ -277,6 +317,13 @@ pub fn overflow_frame(seq: u32) -> [u8; 9] {
     [OVERFLOW, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
 }
 
+/// `Reply::TimeLimit` as bytes, built without allocating: it is sent from a signal handler.
+#[cfg_attr(not(test), allow(dead_code))] // the driver's end
+pub fn time_limit_frame(seq: u32) -> [u8; 9] {
+    let seq = seq.to_le_bytes();
+    [TIME_LIMIT, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
+}
+
 /// `Reply::AllocationFailed` as bytes, built without allocating: it is sent from the allocator.
 #[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn allocation_frame(seq: u32, bytes: u64) -> [u8; 17] {
@@ -293,7 +340,7 @@ pub fn allocation_frame(seq: u32, bytes: u64) -> [u8; 17] {
 /// dropped as it arrives.
 pub fn reply_bound(answers: usize) -> usize {
     let panic = 20 + FILE_KEPT + MESSAGE_KEPT;
-    panic.max(answers.saturating_mul(4 + BATCH_ANSWER_KEPT))
+    panic.max(answers.saturating_mul(4 + BATCH_ANSWER_KEPT).saturating_add(USAGE_BYTES))
 }
 
 /// Replies read from a stream as it arrives, each frame's payload kept up to a bound.
@@ -463,6 +510,16 @@ impl<'a> Reader<'a> {
         Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
     }
 
+    fn usage(&mut self) -> Option<Usage> {
+        Some(Usage {
+            cpu_ns: self.u64()?,
+            thread_ns: self.u64()?,
+            heap_base: self.u64()?,
+            heap_peak: self.u64()?,
+            peak_kib: self.u64()?,
+        })
+    }
+
     #[cfg_attr(not(test), allow(dead_code))] // the driver's end
     fn values(&mut self) -> Option<Vec<i32>> {
         let n = self.u32()? as usize;
@@ -478,5 +535,152 @@ impl<'a> Reader<'a> {
 
     fn done(&self) -> bool {
         self.at == self.bytes.len()
+    }
+}
+
+/// The wire protocol alone, both ends.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_request_and_reply_reads_back_as_written() {
+        let requests = [
+            Request::Call { values: vec![1, -2, 1000, -1000].into(), dry: false },
+            Request::Batch { cases: vec![vec![0], vec![3, 4, 5], vec![-7; 20]] },
+            Request::Call { values: vec![4, 4].into(), dry: true },
+            Request::Call { values: Vec::new().into(), dry: false },
+        ];
+        let mut stream = Vec::new();
+        for (seq, request) in requests.iter().enumerate() {
+            stream.extend(request.encode(seq as u32 + 7));
+        }
+        let mut input = stream.as_slice();
+        for (seq, request) in requests.iter().enumerate() {
+            assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), Some((seq as u32 + 7, request.clone())));
+        }
+        assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), None);
+        let replies = [
+            Reply::Answer { length: 3, answer: b"Bob".to_vec(), usage: Usage::default() },
+            Reply::Answer {
+                length: 0,
+                answer: Vec::new(),
+                usage: Usage { cpu_ns: 1, thread_ns: 2, heap_base: 3, heap_peak: 4, peak_kib: 5 },
+            },
+            Reply::TimeLimit,
+            Reply::AllocationFailed { bytes: 2 << 30 },
+            Reply::Refused { why: Refusal::NoStack },
+            Reply::Answers {
+                packed: [&b"Alice"[..], b"", b"Tie"].iter().fold(Vec::new(), |mut p, a| {
+                    pack(&mut p, a);
+                    p
+                }),
+                usage: Usage::default(),
+            },
+            Reply::Panicked {
+                message: "index out of bounds".into(),
+                file: "x.rs".into(),
+                line: 9,
+                column: 4,
+                dropped: 0,
+            },
+            Reply::StackOverflow,
+            Reply::Ready { usage: Usage::default() },
+        ];
+        assert_eq!(Reply::StackOverflow.encode(3), overflow_frame(3));
+        let stream: Vec<u8> = replies.iter().flat_map(|r| r.encode(3)).collect();
+        let mut input = stream.as_slice();
+        for reply in &replies {
+            assert_eq!(read_reply(&mut input).unwrap(), Some((3, reply.clone())));
+        }
+    }
+
+    #[test]
+    fn packed_answers_unpack_in_order() {
+        let mut packed = Vec::new();
+        for answer in [&b"Bob"[..], b"", &[b'x'; BATCH_ANSWER_KEPT + 5]] {
+            pack(&mut packed, answer);
+        }
+        let answers: Vec<Option<&[u8]>> = unpack(&packed).collect();
+        assert_eq!(answers.len(), 3);
+        assert_eq!((answers[0], answers[1]), (Some(&b"Bob"[..]), Some(&b""[..])));
+        assert_eq!(answers[2].map(<[u8]>::len), Some(BATCH_ANSWER_KEPT));
+        assert_eq!(unpack(&packed[..5]).last(), Some(None));
+    }
+
+    #[test]
+    fn broken_streams_are_errors_not_panics() {
+        let whole = Request::Call { values: vec![1, 2, 3].into(), dry: false }.encode(1);
+        for cut in 1..whole.len() {
+            assert!(read_request(&mut &whole[..cut], &mut Vec::new()).is_err(), "cut at {cut}");
+        }
+        let mut unknown = whole.clone();
+        unknown[0] = 99;
+        assert!(read_request(&mut unknown.as_slice(), &mut Vec::new()).is_err());
+        let mut huge = whole.clone();
+        huge[5..9].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(read_request(&mut huge.as_slice(), &mut Vec::new()).is_err());
+        // A payload longer than its content is malformed too.
+        let mut padded = whole;
+        padded[5] += 1;
+        padded.push(0);
+        assert!(read_request(&mut padded.as_slice(), &mut Vec::new()).is_err());
+    }
+
+    /// Replies fed a byte at a time, or in one piece: the same replies, in order.
+    #[test]
+    fn the_intake_hears_whole_replies_however_the_bytes_arrive() {
+        let replies = [
+            Reply::Ready { usage: Usage::default() },
+            Reply::Answer { length: 5, answer: b"Alice".to_vec(), usage: Usage::default() },
+            Reply::StackOverflow,
+        ];
+        let stream: Vec<u8> = replies.iter().enumerate().flat_map(|(seq, r)| r.encode(seq as u32)).collect();
+        for step in [1, 3, stream.len()] {
+            let mut intake = Intake::default();
+            let mut heard = Vec::new();
+            for piece in stream.chunks(step) {
+                intake.feed(piece, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
+            }
+            let expected: Vec<(u32, Option<Reply>)> =
+                replies.iter().enumerate().map(|(seq, r)| (seq as u32, Some(r.clone()))).collect();
+            assert_eq!(heard, expected, "pieces of {step}");
+            assert!(!intake.partial());
+        }
+    }
+
+    /// A frame as long as the child likes is kept to the bound, the rest counted and dropped:
+    /// a panic keeps the head of its message and says how much went; anything else is no reply.
+    #[test]
+    fn the_intake_keeps_a_bounded_head_of_any_frame() {
+        let huge = "x".repeat(3 * MESSAGE_KEPT);
+        let mut panic =
+            Reply::Panicked { message: huge, file: "f.rs".into(), line: 1, column: 2, dropped: 0 }.encode(4);
+        // Written by a driver, the message is cut already; a forged frame is not: uncut it.
+        let (head, tail) = panic.split_at_mut(9);
+        let forged = u32::from_le_bytes([head[5], head[6], head[7], head[8]]) as usize + 2 * MESSAGE_KEPT;
+        head[5..9].copy_from_slice(&(forged as u32).to_le_bytes());
+        let mut frame = [head, tail].concat();
+        frame.extend(std::iter::repeat_n(b'y', 2 * MESSAGE_KEPT));
+        let mut intake = Intake::default();
+        let mut heard = Vec::new();
+        for piece in frame.chunks(1 << 16) {
+            intake.feed(piece, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
+            assert!(intake.kept() <= reply_bound(0), "kept {} bytes", intake.kept());
+        }
+        match &heard[..] {
+            [(4, Some(Reply::Panicked { message, dropped, .. }))] => {
+                assert!(message.len() >= MESSAGE_KEPT && message.len() < reply_bound(0), "{}", message.len());
+                assert_eq!(message.len() + *dropped as usize, 3 * MESSAGE_KEPT);
+            }
+            other => panic!("{:?}", other.iter().map(|(s, r)| (s, r.is_some())).collect::<Vec<_>>()),
+        }
+        // An answer longer than any driver sends is no reply.
+        let mut answer = Reply::Answer { length: 1, answer: b"A".to_vec(), usage: Usage::default() }.encode(5);
+        answer[5..9].copy_from_slice(&(reply_bound(0) as u32 + 1).to_le_bytes());
+        answer.resize(9 + reply_bound(0) + 1, b'A');
+        let mut heard = Vec::new();
+        Intake::default().feed(&answer, reply_bound(0), &mut |seq, reply| heard.push((seq, reply)));
+        assert_eq!(heard, [(5, None)]);
     }
 }

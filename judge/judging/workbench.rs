@@ -10,7 +10,7 @@ use super::guard::{Change, Snapshot};
 use super::submissions::{Catalog, Submission, SubmissionError};
 use super::workspace::{NoWorkspace, Workspace};
 use crate::exec::cgroup::Cells;
-use crate::exec::child::{Housing, Runner};
+use crate::exec::child::{Housing, Runner, RunnerKind};
 use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings};
 use crate::exec::diagnose::{CompileError, Newer};
 use crate::exec::limits::{Limits, Unhonourable};
@@ -82,6 +82,8 @@ pub struct Setup<'a> {
     pub sandbox: Sandbox,
     /// Whether children get a cgroup cell each.
     pub cgroup: Cgroup,
+    /// Who keeps the children's accounts.
+    pub runner: RunnerKind,
 }
 
 /// Why nothing could be done.
@@ -99,6 +101,8 @@ pub enum SetupError {
     Scratch(std::io::Error),
     /// `--sandbox require`, and the kernel refuses one: why.
     NoSandbox(std::io::Error),
+    /// `--runner native` on a system that has no native runner (it needs Linux).
+    NoNativeRunner,
     /// A thread of the judge's own set-up panicked while doing this: a bug of the judge's.
     Panicked(&'static str),
 }
@@ -131,13 +135,19 @@ impl Workbench {
     pub fn open(setup: &Setup) -> Result<Workbench, SetupError> {
         // Whether the machine can give the stack asked for, and whether the kernel allows a
         // sandbox, take a child each: found out while the rest opens.
-        let (limits, choice) = (setup.limits, setup.sandbox);
+        if setup.runner == RunnerKind::Native && !cfg!(target_os = "linux") {
+            return Err(SetupError::NoNativeRunner);
+        }
+        let portable = setup.runner == RunnerKind::Portable;
+        // The portable runner has neither a sandbox nor a cell to offer.
+        let choice = if portable { Sandbox::Off } else { setup.sandbox };
+        let limits = setup.limits;
         let honourable = std::thread::spawn(move || limits.map_or(Ok(()), |l| l.check()));
         let workspace = Workspace::find(setup.cases_dir).map_err(SetupError::NoWorkspace)?;
         let cache = workspace.cache.clone();
         let probed = std::thread::spawn(move || (choice != Sandbox::Off).then(|| sandbox::probe_remembered(&cache)));
         // Only a command that runs solutions needs cells; a few are made now, together.
-        let runs = setup.limits.is_some() && setup.cgroup == Cgroup::Auto;
+        let runs = setup.limits.is_some() && setup.cgroup == Cgroup::Auto && !portable;
         let cells = std::thread::spawn(move || {
             let cells = runs.then(Cells::open)?;
             if let Ok(cells) = &cells {
@@ -179,12 +189,13 @@ impl Workbench {
         };
         honourable.join().map_err(|_| SetupError::Panicked("checking the limits"))?.map_err(SetupError::Limits)?;
         let probed = probed.join().map_err(|_| SetupError::Panicked("probing for a sandbox"))?;
-        let (isolation, unconfined) = isolate(choice, probed)?;
+        let (isolation, unconfined) = isolate(choice, probed, portable)?;
         let sandboxed = matches!(isolation, Isolation::Sandbox);
         let cells = cells.join().map_err(|_| SetupError::Panicked("making the children's cgroups"))?;
         let (cells, uncounted) = match cells {
             Some(Ok(cells)) => (Some(cells), None),
             Some(Err(why)) => (None, Some(why)),
+            None if portable => (None, Some("the portable runner keeps its own accounts".to_string())),
             None if setup.cgroup == Cgroup::Off => (None, Some("--cgroup off was given".to_string())),
             None => (None, None),
         };
@@ -198,7 +209,7 @@ impl Workbench {
             cases,
             bad_cases,
             compiler,
-            housing: Housing { isolation, cells },
+            housing: Housing { isolation, cells, kind: setup.runner },
             unconfined,
             uncounted,
             before,
@@ -273,8 +284,13 @@ const WARM_CELLS: usize = 8;
 
 /// Where children run: in a sandbox where the kernel allows one (unless `off`), else in a
 /// scratch folder, with the watchdog, and the reason.
-fn isolate(choice: Sandbox, probed: Option<std::io::Result<()>>) -> Result<(Isolation, Option<String>), SetupError> {
+fn isolate(
+    choice: Sandbox,
+    probed: Option<std::io::Result<()>>,
+    portable: bool,
+) -> Result<(Isolation, Option<String>), SetupError> {
     let refused = match probed {
+        None if portable => "the portable runner has none".to_string(),
         None => "--sandbox off was given".to_string(),
         Some(Ok(())) => return Ok((Isolation::Sandbox, None)),
         Some(Err(e)) if choice == Sandbox::Require => return Err(SetupError::NoSandbox(e)),

@@ -32,3 +32,9 @@ pub fn counting(cgroup: Option<crate::exec::cgroup::Version>, uncounted: Option<
         (None, None) => "cgroup: none".to_string(),
     }
 }
+
+/// The portable runner, in one line of the header: what it counts and what it does not give.
+pub fn portable() -> &'static str {
+    "runner: portable (no sandbox, no cgroup; time, memory and peaks by the solution's own process: \
+     getrusage, a CPU timer and its allocator)"
+}

@@ -321,6 +321,9 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
             "no sandbox here, and --sandbox require asks for one: {}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one",
             lower(why)
         ),
+        SetupError::NoNativeRunner => "the native runner reads Linux's own accounts (/proc, namespaces, cgroups), and this is not Linux\n\
+             hint: --runner portable, the default here"
+            .to_string(),
         SetupError::Panicked(what) => format!("the judge failed while {what}: a bug of the judge's, not of a solution's"),
     }
 }
