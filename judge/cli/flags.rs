@@ -273,7 +273,7 @@ pub static TIME_LIMIT: Flag = Flag {
     commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants, Diagnostics],
     default: Default::Value(|| Value::Duration(crate::exec::limits::DEFAULT.time)),
     repeats: &[],
-    help: "time of one call (1, 0.5, 1.5s, 300ms, 2min, 1h): its CPU time by the kernel's count, and its sleep, not its waits for a CPU; past it TLE",
+    help: "time of one call (1, 0.5, 1.5s, 300ms, 2min, 1h): the CPU time of the solution's processes since the last answer; past it TLE, and so is 2.5 times it off the CPU by the solution's own doing",
     set: |args, value| match value {
         Value::Duration(time) => args.time_limit = time,
         other => unreachable!("--time-limit read {other:?}"),

@@ -129,6 +129,8 @@ pub struct Report {
     /// The cgroup version of the children's cells; None when memory and CPU time were read
     /// from /proc, and then why.
     pub cgroup: Option<crate::exec::cgroup::Version>,
+    /// Who kept the children's accounts.
+    pub runner: crate::exec::child::RunnerKind,
     pub uncounted: Option<String>,
     pub wall: Duration,
 }
@@ -149,6 +151,7 @@ impl Report {
         let about = workbench.compiler.about();
         let limits = workbench.limits();
         let cgroup = workbench.cgroup();
+        let runner = workbench.housing.kind;
         let Workbench { catalog, submissions, bad_submissions, cases, bad_cases, unconfined, uncounted, .. } =
             workbench;
         let cards = judged.cards;
@@ -179,6 +182,7 @@ impl Report {
             about,
             unconfined,
             cgroup,
+            runner,
             uncounted,
             wall,
         }

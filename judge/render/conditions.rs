@@ -38,3 +38,11 @@ pub fn portable() -> &'static str {
     "runner: portable (no sandbox, no cgroup; time, memory and peaks by the solution's own process: \
      getrusage, a CPU timer and its allocator)"
 }
+
+/// A runner's word, as `--runner` takes it.
+pub fn runner(kind: crate::exec::child::RunnerKind) -> &'static str {
+    match kind {
+        crate::exec::child::RunnerKind::Native => "native",
+        crate::exec::child::RunnerKind::Portable => "portable",
+    }
+}

@@ -10,6 +10,7 @@ mod hidden;
 mod hints;
 mod isolation;
 mod mutants;
+mod portable;
 mod sandbox;
 mod terminal;
 mod tools;

@@ -1,0 +1,116 @@
+//! The portable runner (`--runner portable`), as a Mac runs it, on this machine: every verdict
+//! class, every command that runs solutions, and the whole suite with its tags.
+
+use std::io::{BufRead, BufReader};
+use std::time::Duration;
+
+use crate::common::{plant_tagged as plant, solution, text, Copy, Json, CORRECT};
+
+/// One solution per verdict class, each tagged with the verdict the portable runner must give.
+#[test]
+fn every_verdict_class_under_the_portable_runner() {
+    let copy = Copy::new("portable-verdicts", &["samples"]);
+    copy.plant("right", CORRECT);
+    plant(&copy, "wrong", "WA", "", "return \"Tie\".to_string();");
+    plant(&copy, "panics", "RE", "", "if stone_value.len() > 2 { panic!(\"a panic\"); }");
+    let deep = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }";
+    plant(&copy, "overflows", "RE", deep, "if stone_value.len() > 2 { return deep(u64::MAX).to_string(); }");
+    plant(&copy, "spins", "TLE", "", "if stone_value.len() > 2 { loop { std::hint::spin_loop(); } }");
+    plant(&copy, "sleeps", "TLE", "", "std::thread::sleep(std::time::Duration::from_secs(5));");
+    plant(&copy, "hoards", "MLE", "", "let held = vec![1u8; 512 << 20]; std::hint::black_box(&held);");
+    plant(&copy, "floods", "OLE", "", "let line = \"x\".repeat(1 << 16); for _ in 0..64 { println!(\"{line}\"); }");
+    plant(&copy, "broken", "CE", "", "let x: u8 = stone_value.len();");
+    let mut args = vec!["--format", "json", "--runner", "portable", "--time-limit", "300ms", "--jobs", "9"];
+    for name in ["right", "wrong/wrong", "wrong/panics", "wrong/overflows", "wrong/spins", "wrong/sleeps"] {
+        args.extend(["--solution", name]);
+    }
+    for name in ["wrong/hoards", "wrong/floods", "wrong/broken"] {
+        args.extend(["--solution", name]);
+    }
+    let run = copy.judge(&args);
+    assert_eq!(run.status, 0, "each gets its tag:\n{}", run.describe());
+    let report = run.json();
+    assert_eq!(report.get("runner"), Some(&Json::str("portable")), "the report names its runner");
+    assert_eq!(report.get("sandbox"), Some(&Json::Bool(false)));
+    let reason = |name: &str| {
+        let results = solution(&report, name).get("results").unwrap().items().to_vec();
+        let failed = results.into_iter().find(|r| text(r, "verdict") != "AC").unwrap();
+        text(&failed, "reason").to_string()
+    };
+    assert!(reason("wrong/panics").contains("a panic"), "{}", reason("wrong/panics"));
+    assert!(reason("wrong/overflows").contains("stack overflow"), "{}", reason("wrong/overflows"));
+    assert!(reason("wrong/spins").contains("CPU time"), "TLE by CPU: {}", reason("wrong/spins"));
+    assert!(reason("wrong/sleeps").contains("off the CPU"), "TLE by the wall fuse: {}", reason("wrong/sleeps"));
+    assert!(reason("wrong/hoards").contains("allocation"), "MLE by the allocator: {}", reason("wrong/hoards"));
+}
+
+/// The default run: every shipped solution and wrong submission gets its tag.
+#[test]
+#[ignore = "slow: the whole suite with its time limits"]
+fn the_whole_suite_gets_its_tags_under_the_portable_runner() {
+    let run = crate::common::judge(&["--format", "json", "--runner", "portable"]);
+    let report = run.json();
+    let missed: Vec<String> = report
+        .get("solutions")
+        .unwrap()
+        .items()
+        .iter()
+        .filter(|s| text(s, "met") != "yes")
+        .map(|s| format!("{} ({})", text(s, "name"), text(s, "verdict")))
+        .collect();
+    assert_eq!(run.status, 0, "not as tagged: {missed:?}\n{}", run.stderr);
+}
+
+/// Each command that runs solutions works on the portable runner.
+#[test]
+#[ignore = "slow: stress, verify, bench, watch, paste and diagnostics, each run"]
+fn every_command_runs_on_the_portable_runner() {
+    let copy = Copy::new("portable-commands", &["samples"]);
+    copy.plant("my_try", CORRECT);
+    let portable = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--runner", "portable"]);
+        copy.judge(&all)
+    };
+    let run = portable(&["run", "--format", "json", "--solution", "my_try", "[1,2,3,7]"]);
+    assert_eq!(run.status, 0, "run: {}", run.describe());
+    let answered = &run.json().get("testcases").unwrap().items()[0].get("solutions").unwrap().items()[0].clone();
+    assert_eq!(text(answered, "answer"), "Bob", "run: {}", run.describe());
+    let stress = portable(&["stress", "--solution", "my_try", "--count", "2000"]);
+    assert_eq!(stress.status, 0, "stress: {}", stress.describe());
+    let verify = portable(&["verify", "--solution", "my_try", "--max-len", "5"]);
+    assert_eq!(verify.status, 0, "verify: {}", verify.describe());
+    let bench = portable(&["bench", "--format", "json", "--solution", "my_try", "--sizes", "1000", "--reps", "3"]);
+    assert_eq!(bench.status, 0, "bench: {}", bench.describe());
+    let row = bench.json().get("results").unwrap().items()[0].clone();
+    assert!(row.get("median_ns").and_then(Json::as_i128).is_some(), "bench: {row:?}");
+    let paste = portable(&["paste", "my_try"]);
+    assert_eq!(paste.status, 0, "paste: {}", paste.describe());
+    assert!(paste.stdout.contains("pub fn stone_game_iii"), "paste: {}", paste.describe());
+    let diagnostics = portable(&["diagnostics", "solutions/my_try.rs"]);
+    assert_eq!(diagnostics.status, 0, "diagnostics: {}", diagnostics.describe());
+    assert!(diagnostics.stdout.contains("build-finished"), "diagnostics: {}", diagnostics.describe());
+
+    // watch: judged once at its start, on the portable runner.
+    let mut watch = copy
+        .command(&["watch", "--solution", "my_try", "--color", "never", "--runner", "portable"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(watch.stdout.take().unwrap());
+    let (lines, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || stdout.lines().map_while(Result::ok).for_each(|l| drop(lines.send(l))));
+    let mut seen = Vec::new();
+    let verdict = loop {
+        match heard.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) if line.contains("solutions got their expected verdicts") => break line,
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("watch gave no verdict: {seen:?}"),
+        }
+    };
+    watch.kill().unwrap();
+    watch.wait().unwrap();
+    assert!(verdict.contains("1/1 solutions got their expected verdicts"), "{verdict}");
+    assert!(seen.iter().any(|l| l.contains("runner: portable")), "the header names the runner: {seen:?}");
+}
