@@ -289,7 +289,7 @@ fn the_checks_pass_beside_a_wrong_and_a_broken_attempt() {
     ];
     let output = std::process::Command::new(std::env::current_exe().unwrap())
         .args(checks)
-        .arg("--exact")
+        .args(["--exact", "--include-ignored"])
         .env("JUDGE_TEST_WORKSPACE", &planted.root)
         .output()
         .unwrap();
