@@ -11,11 +11,10 @@ use crate::common::{plant_tagged as plant, skipped, solution, text, Copy, Json, 
 
 extern "C" {
     fn dup2(from: i32, to: i32) -> i32;
-    fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut [i64; 18]) -> i32;
 }
 
-/// Runs `command` to its end: its output, and its peak resident memory in KiB by the kernel's
-/// account of that one child (`wait4`'s `ru_maxrss`).
+/// Runs `command` to its end: its output, and the judge's own peak resident memory in KiB, its
+/// `VmHWM`, read until it exits (a descendant's, rustc's say, is not the judge's).
 fn run_measured(mut command: std::process::Command) -> (Run, u64) {
     command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = command.spawn().unwrap();
@@ -25,23 +24,31 @@ fn run_measured(mut command: std::process::Command) -> (Run, u64) {
         out.read_to_end(&mut text).unwrap();
         text
     });
-    let mut stderr = Vec::new();
-    err.read_to_end(&mut stderr).unwrap();
-    let (mut status, mut usage) = (0, [0i64; 18]);
-    // SAFETY: both out-pointers are valid for the call; the child is ours and not yet reaped.
-    let reaped = unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, child.id() as i32);
-    // Reaped already: std's own wait finds nothing left to wait for.
-    let _ = child.wait();
-    let stdout = stdout.join().unwrap();
-    // `struct rusage`: two timevals (four words), then ru_maxrss.
-    let peak_kib = usage[4] as u64;
-    let code = if status & 0x7f == 0 { (status >> 8) & 0xff } else { -1 };
-    let run = Run {
-        status: code,
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+    let stderr = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        err.read_to_end(&mut text).unwrap();
+        text
+    });
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        let text = std::fs::read_to_string(&status_file).unwrap_or_default();
+        let hwm = text
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok());
+        peak_kib = peak_kib.max(hwm.unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(5));
     };
+    let run = Run {
+        status: status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&stdout.join().unwrap()).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr.join().unwrap()).into_owned(),
+    };
+    assert!(peak_kib > 0, "the judge's memory was never read");
     (run, peak_kib)
 }
 
