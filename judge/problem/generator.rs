@@ -253,6 +253,91 @@ fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {
     }
 }
 
+/// Every array of length 1..=`max_len` over `low..=high`, in one order: shorter arrays first,
+/// then by value, the first element slowest. `verify` sweeps such a range; the stored group
+/// (`judge gen --max-len 5 --values -2..=2`) holds one, one array a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Every {
+    pub max_len: usize,
+    pub low: i32,
+    pub high: i32,
+}
+
+impl Every {
+    /// How many values each place can take.
+    pub fn base(&self) -> u64 {
+        (i64::from(self.high) - i64::from(self.low) + 1).max(0) as u64
+    }
+
+    /// How many arrays there are of each length 1..=max_len, or None past u64.
+    pub fn lengths(&self) -> Option<Vec<u64>> {
+        let mut counts = Vec::with_capacity(self.max_len);
+        let mut count = 1u64;
+        for _ in 0..self.max_len {
+            count = count.checked_mul(self.base())?;
+            counts.push(count);
+        }
+        counts.iter().try_fold(0u64, |sum, c| sum.checked_add(*c))?;
+        Some(counts)
+    }
+
+    /// How many arrays the range holds, or None past u64.
+    pub fn count(&self) -> Option<u64> {
+        Some(self.lengths()?.iter().sum())
+    }
+
+    /// Array `index` of the order into `values`; `counts` are `lengths()`.
+    pub fn nth(&self, mut index: u64, counts: &[u64], values: &mut Vec<i32>) {
+        let mut len = 1;
+        for count in counts {
+            if index < *count {
+                break;
+            }
+            index -= count;
+            len += 1;
+        }
+        let base = self.base();
+        values.clear();
+        values.resize(len, 0);
+        for slot in values.iter_mut().rev() {
+            *slot = self.low + (index % base) as i32;
+            index /= base;
+        }
+    }
+
+    /// Every array of the range, in order; None past what can be counted.
+    pub fn all(&self) -> Option<Vec<Vec<i32>>> {
+        let counts = self.lengths()?;
+        let total = usize::try_from(counts.iter().sum::<u64>()).ok()?;
+        let mut arrays = vec![Vec::new(); total];
+        for (index, values) in arrays.iter_mut().enumerate() {
+            self.nth(index as u64, &counts, values);
+        }
+        Some(arrays)
+    }
+
+    /// The range that `arrays`, in their order, are every array of; None when they are not
+    /// exactly that (one missing, out of order, or another array among them).
+    pub fn of<'a>(arrays: impl Iterator<Item = &'a [i32]> + Clone) -> Option<Every> {
+        let max_len = arrays.clone().map(<[i32]>::len).max()?;
+        let low = arrays.clone().flat_map(|a| a.iter().copied()).min()?;
+        let high = arrays.clone().flat_map(|a| a.iter().copied()).max()?;
+        let every = Every { max_len, low, high };
+        let counts = every.lengths()?;
+        if arrays.clone().count() as u64 != counts.iter().sum::<u64>() {
+            return None;
+        }
+        let mut wanted = Vec::new();
+        for (index, array) in arrays.enumerate() {
+            every.nth(index as u64, &counts, &mut wanted);
+            if wanted != array {
+                return None;
+            }
+        }
+        Some(every)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,6 +419,29 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), PLATEAU_TARGETS.len(), "some target is never drawn");
+    }
+
+    #[test]
+    fn every_array_of_a_range_comes_once_in_order_and_is_recognised() {
+        let every = Every { max_len: 3, low: -1, high: 1 };
+        let all = every.all().unwrap();
+        assert_eq!(all.len(), 3 + 9 + 27);
+        assert_eq!(
+            (&all[0][..], &all[3][..], &all[4][..], &all[38][..]),
+            (&[-1][..], &[-1, -1][..], &[-1, 0][..], &[1, 1, 1][..])
+        );
+        let mut unique = all.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len());
+        assert_eq!(Every::of(all.iter().map(Vec::as_slice)), Some(every));
+        assert_eq!(Every::of(all[..38].iter().map(Vec::as_slice)), None, "one missing");
+        let mut swapped = all.clone();
+        swapped.swap(5, 6);
+        assert_eq!(Every::of(swapped.iter().map(Vec::as_slice)), None, "out of order");
+        assert_eq!(Every::of([&[2][..]].into_iter()), Some(Every { max_len: 1, low: 2, high: 2 }));
+        assert!(Every { max_len: 10, low: -1000, high: 1000 }.lengths().is_none());
+        assert!(Every { max_len: 8, low: -3, high: 3 }.lengths().is_some());
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::judging::cases::Case;
 use crate::judging::engine::{self, Event, Plan, Scorecard};
 use crate::judging::guard::Changed;
 use crate::judging::mutate::{self, Mutant, Operator};
-use crate::judging::report::first_failure;
+use crate::judging::report::{first_failure, Figures};
 use crate::judging::submissions::{Expect, Submission};
 use crate::judging::verdict::Verdict;
 use crate::judging::workbench::Workbench;
@@ -194,6 +194,7 @@ pub fn mutants(
             fail_fast: true,
             all_failures: false,
             every_case: false,
+            stop_after: 1,
         };
         let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(workbench.cases.len())).collect();
         for (card, program) in cards.iter_mut().zip(&progs) {
@@ -243,8 +244,11 @@ fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
     match first_failure(card) {
         Some(Verdict::Ac) | None => Status::Survived,
         Some(verdict) => {
-            let case = card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(verdict)));
-            Status::Killed { verdict, case: case.map_or_else(String::new, |c| cases[c].id.clone()) }
+            let case = card.results.iter().enumerate().find_map(|(c, r)| {
+                let r = r.as_ref().filter(|r| r.verdict == Some(verdict))?;
+                Some(cases[c].test_id(r.test))
+            });
+            Status::Killed { verdict, case: case.unwrap_or_default() }
         }
     }
 }
@@ -264,14 +268,16 @@ fn slowest_case(workbench: &Workbench, original: &Submission) -> Result<Duration
         fail_fast: true,
         all_failures: false,
         every_case: false,
+        stop_after: 1,
     };
     let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(workbench.cases.len()) }];
     engine::judge(workbench, &plan, &[Some(program)], &mut cards, &mut |_| {});
     if first_failure(&cards[0]) != Some(Verdict::Ac) {
         return Err(SearchError::OriginalFails { name: original.name.clone() });
     }
-    let slowest = cards[0].results.iter().flatten().filter_map(|r| r.call.result.as_ref().ok()).map(|a| a.nanos).max();
-    Ok(Duration::from_nanos(slowest.unwrap_or(0)))
+    // Of the calls on one testcase: a group's batch is many.
+    let slowest = Figures::of(&cards[0]).slowest.map_or(Duration::ZERO, |(took, _)| took.time);
+    Ok(slowest)
 }
 
 /// Compiles the mutants in batches, on every core.
