@@ -11,6 +11,9 @@
 //! message, answered together and compared with its stored answer. Where the batch ends badly
 //! (a panic, a spin, too much memory or output), its testcases are called one at a time up to
 //! the one that ended it, then the rest go in a batch again, until `GROUP_ENDINGS` such ends.
+//! Each batch is held to the time limit as a whole, and the calls after a batch that ended
+//! badly are held to it together: past it the rest of the group is not judged (and the report
+//! says so), since a solution that takes milliseconds a call would take minutes over thousands.
 //! The first failing testcase, the shortest in a group written shortest first, is then called
 //! alone, so that its failure is shown with its own call, as any case's is.
 
@@ -59,6 +62,18 @@ pub struct Tally {
     pub passed: usize,
     /// Each failing testcase (its index in the case) with its verdict, in the case's order.
     pub failed: Vec<(usize, Verdict)>,
+    /// Why it stopped before the last testcase, other than the failures it was asked for.
+    pub cut: Option<GroupCut>,
+}
+
+/// Why a group stopped before its last testcase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupCut {
+    /// `GROUP_ENDINGS` batches ended badly.
+    Endings,
+    /// Its testcases, called one at a time after a batch ended badly, took more than the time
+    /// limit together: each within it, but judging them all would take minutes.
+    Time,
 }
 
 impl CaseResult {
@@ -291,7 +306,11 @@ fn judge_group(plan: &Plan, i: usize, case: &Case, enough: usize, runner: &mut R
     // The answer the batch gave the first failure, if a batch found it.
     let mut answered: Option<Vec<u8>> = None;
     let (mut from, mut endings) = (0, 0);
-    while from < count && tally.failed.len() < enough && endings < GROUP_ENDINGS {
+    'batches: while from < count && tally.failed.len() < enough {
+        if endings == GROUP_ENDINGS {
+            tally.cut = Some(GroupCut::Endings);
+            break;
+        }
         let tests = &case.tests[from..];
         let start = std::time::Instant::now();
         let batch = Batch::new(from as u32, tests.iter().map(|t| t.values.as_slice()));
@@ -319,17 +338,24 @@ fn judge_group(plan: &Plan, i: usize, case: &Case, enough: usize, runner: &mut R
             tally.judged = count;
             break;
         }
-        // It ended badly somewhere: one call at a time, up to the testcase that did.
+        // It ended badly somewhere (a testcase that panicked or spun, or all of them taking
+        // longer than the limit together): one call at a time, up to the testcase that did,
+        // for as long as those calls take no more than the limit together.
         endings += 1;
+        let mut spent = Duration::ZERO;
         while from < count {
+            if spent > plan.limits.time {
+                tally.cut = Some(GroupCut::Time);
+                break 'batches;
+            }
             let result = call_one(plan, i, case, from, runner)?;
             tally.judged += 1;
             from += 1;
             match result.verdict {
                 Some(Verdict::Ac) => {
+                    let took = Duration::from_nanos(result.call.result.as_ref().map_or(0, |a| a.nanos));
                     tally.passed += 1;
-                    time += crate::judging::report::took(&result.call).map_or(Duration::ZERO, |t| t.time);
-                    wall += result.call.wall;
+                    (time, spent, wall) = (time + took, spent + took, wall + result.call.wall);
                 }
                 Some(verdict) => {
                     tally.failed.push((result.test, verdict));

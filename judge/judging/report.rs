@@ -78,14 +78,15 @@ pub struct Figures {
     /// The slowest call on one testcase, TLE cases included, and its case.
     pub slowest: Option<(Took, usize)>,
     pub peak_kib: Option<u64>,
-    /// Cases left out after `TLE_BUDGET` time limits.
+    /// Testcases left out after `TLE_BUDGET` time limits, or where a group was cut (see
+    /// `GroupCut`).
     pub not_judged: usize,
-    /// Cases left out for any reason it stopped early (time limits, a first failure).
+    /// Testcases left out for any reason it stopped early (time limits, a first failure).
     pub left_out: usize,
 }
 
 impl Figures {
-    pub fn of(card: &Scorecard) -> Figures {
+    pub fn of(card: &Scorecard, cases: &[Case]) -> Figures {
         let done: Vec<(usize, &CaseResult)> =
             card.results.iter().enumerate().filter_map(|(i, r)| Some((i, r.as_ref()?))).collect();
         let accepted = done.iter().map(|(_, r)| r.passed()).sum();
@@ -101,7 +102,16 @@ impl Figures {
             .collect();
         let total = (!all.is_empty())
             .then(|| Took { time: all.iter().map(|(t, _)| t.time).sum(), cut: all.iter().any(|(t, _)| t.cut) });
-        let skipped = card.results.iter().filter(|r| r.is_none()).count();
+        // Testcases of cases it never ran, and of groups it stopped in.
+        let skipped: usize =
+            (card.results.iter().zip(cases)).filter(|(r, _)| r.is_none()).map(|(_, c)| c.tests.len()).sum();
+        let unjudged = |cut: bool| -> usize {
+            (done.iter())
+                .filter_map(|(c, r)| Some((cases[*c].tests.len() - r.judged(), r.tally.as_ref()?)))
+                .filter(|(_, tally)| tally.cut.is_some() || !cut)
+                .map(|(n, _)| n)
+                .sum()
+        };
         Figures {
             ran: done.iter().map(|(_, r)| r.judged()).sum(),
             accepted,
@@ -110,8 +120,8 @@ impl Figures {
             median: (!times.is_empty()).then(|| times[times.len() / 2].0),
             slowest: times.last().copied(),
             peak_kib: done.iter().filter_map(|(_, r)| r.call.result.as_ref().ok()?.peak_kib).max(),
-            not_judged: if matches!(card.cut, Some(Cut::TimeLimits(_))) { skipped } else { 0 },
-            left_out: if card.cut.is_some() { skipped } else { 0 },
+            not_judged: if matches!(card.cut, Some(Cut::TimeLimits(_))) { skipped } else { 0 } + unjudged(true),
+            left_out: if card.cut.is_some() { skipped } else { 0 } + unjudged(false),
         }
     }
 }
@@ -178,7 +188,7 @@ impl Report {
         }
         let newer = if newer.is_empty() { vec![Vec::new(); submissions.len()] } else { newer };
         Report {
-            figures: cards.iter().map(Figures::of).collect(),
+            figures: cards.iter().map(|card| Figures::of(card, &cases)).collect(),
             submissions,
             cases,
             bad_cases,

@@ -22,7 +22,7 @@ use super::table;
 use super::units;
 use crate::cli::{flags, Command, Invocation, Value};
 use crate::judging::cases::Case;
-use crate::judging::engine::{CaseResult, Cut, Fault, Scorecard};
+use crate::judging::engine::{self, CaseResult, Cut, Fault, GroupCut, Scorecard};
 use crate::judging::report::{first_failure, Figures, Met, Report, Took};
 use crate::judging::verdict::Verdict;
 use crate::search::growth::Growth;
@@ -268,7 +268,12 @@ pub fn group(case: &Case, result: &CaseResult) -> Option<String> {
         }
     }
     if tally.judged < total {
-        let _ = write!(said, "; {} not judged after it stopped", units::thousands((total - tally.judged) as u64));
+        let why = match tally.cut {
+            Some(GroupCut::Endings) => format!(" after {} batches ended badly", engine::GROUP_ENDINGS),
+            Some(GroupCut::Time) => " after its calls took the time limit together".to_string(),
+            None => ", as it stopped at its failures".to_string(),
+        };
+        let _ = write!(said, "; {} not judged{why}", units::thousands((total - tally.judged) as u64));
     }
     Some(said)
 }
@@ -396,6 +401,27 @@ fn notes(report: &Report, options: &Options) -> String {
         note(&mut out, &said, width);
         let check = Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]);
         let _ = writeln!(out, "{}", fit::command("  check it  ", &check, width));
+    }
+    for (submission, card) in report.submissions.iter().zip(&report.cards) {
+        for (case, result) in report.cases.iter().zip(&card.results) {
+            let Some(tally) = result.as_ref().and_then(|r| r.tally.as_ref()) else { continue };
+            let why = match tally.cut {
+                None => continue,
+                Some(GroupCut::Endings) => format!("{} of its batches ended badly", engine::GROUP_ENDINGS),
+                Some(GroupCut::Time) => format!(
+                    "a batch ended badly and its testcases, called one at a time, took over {} together",
+                    units::limit(report.limits.time)
+                ),
+            };
+            let said = format!(
+                "note: {} was not judged on {} of the {} testcases of {}: {why}",
+                submission.name,
+                units::thousands((case.tests.len() - tally.judged) as u64),
+                units::thousands(case.tests.len() as u64),
+                units::escape(&case.id)
+            );
+            note(&mut out, &said, width);
+        }
     }
     let not_caught: Vec<&str> = (report.submissions.iter().zip(&report.met))
         .filter(|(_, m)| **m == Met::NotCaught)

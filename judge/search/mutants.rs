@@ -276,7 +276,7 @@ fn slowest_case(workbench: &Workbench, original: &Submission) -> Result<Duration
         return Err(SearchError::OriginalFails { name: original.name.clone() });
     }
     // Of the calls on one testcase: a group's batch is many.
-    let slowest = Figures::of(&cards[0]).slowest.map_or(Duration::ZERO, |(took, _)| took.time);
+    let slowest = Figures::of(&cards[0], &workbench.cases).slowest.map_or(Duration::ZERO, |(took, _)| took.time);
     Ok(slowest)
 }
 
