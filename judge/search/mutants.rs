@@ -1,9 +1,12 @@
-//! `judge mutants`: how many small mistakes the stored suite catches. Each strategy is mutated
-//! by every operator of `judging::mutate` everywhere it fits; the mutants are compiled in
-//! batches through the same compile path as any submission (those that do not compile are
-//! counted and dropped) and judged on every stored case, each stopping at its first failure,
-//! with a time limit of `TIME_FACTOR` times the original's slowest case (at least
-//! `TIME_FLOOR`), so an exponential mutant is killed by TLE. A mutant that passes every case
+//! `judge mutants`: how many small mistakes the stored suite catches, and by how much. Each
+//! strategy is mutated by every operator of `judging::mutate` everywhere it fits; the mutants
+//! are compiled in batches through the same compile path as any submission (those that do not
+//! compile are counted and dropped) and judged on every stored case in order, each stopping
+//! once `MARGIN_COUNTED` stored testcases have failed it, with a time limit of `TIME_FACTOR`
+//! times the original's slowest case (at least `TIME_FLOOR`), so an exponential mutant is
+//! killed by TLE. A killed mutant's margin is how many stored testcases kill it, counted up to
+//! `MARGIN_COUNTED`: a mutant killed by one alone shows where the suite is thin before a real
+//! mistake of the kind slips through. A mutant that passes every case
 //! survives; a survivor that cannot change any answer under the constraints is listed with the
 //! reason, and every other survivor fails the run. The strategies the workspace ships list
 //! theirs in the judge's `equivalent_mutants.txt`; any other strategy (a user's attempt) in a
@@ -35,6 +38,11 @@ pub const TIME_FACTOR: u32 = 10;
 pub const TIME_FLOOR: Duration = Duration::from_millis(100);
 /// Mutants compiled into one binary.
 const BATCH: usize = 48;
+/// The stored testcases a mutant is judged until that many have killed it: its margin is
+/// counted up to here. Each kill by a crash or a spin costs a fresh child or a time limit, so
+/// counting every kill of every mutant would take minutes; a margin of three tells a thin spot
+/// (one or two) from a well covered one.
+pub const MARGIN_COUNTED: usize = 3;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -47,8 +55,11 @@ pub struct Request {
 pub enum Status {
     NotCompiled,
     Killed {
+        /// The verdict of its first failure.
         verdict: Verdict,
-        case: String,
+        /// The stored testcases that killed it, in the suite's order, at most
+        /// `MARGIN_COUNTED`: their number is its margin.
+        killers: Vec<String>,
     },
     Survived,
     /// Survived, and listed as equivalent with this reason.
@@ -64,6 +75,16 @@ pub struct Judged {
     pub index: usize,
     pub mutant: Mutant,
     pub status: Status,
+}
+
+impl Judged {
+    /// How many stored testcases kill it, counted up to `MARGIN_COUNTED`; None unless killed.
+    pub fn margin(&self) -> Option<usize> {
+        match &self.status {
+            Status::Killed { killers, .. } => Some(killers.len()),
+            _ => None,
+        }
+    }
 }
 
 /// A listed equivalent mutant that no longer survives or no longer exists.
@@ -194,7 +215,7 @@ pub fn mutants(
             fail_fast: true,
             all_failures: false,
             every_case: false,
-            stop_after: 1,
+            stop_after: MARGIN_COUNTED,
         };
         let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(workbench.cases.len())).collect();
         for (card, program) in cards.iter_mut().zip(&progs) {
@@ -244,11 +265,16 @@ fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
     match first_failure(card) {
         Some(Verdict::Ac) | None => Status::Survived,
         Some(verdict) => {
-            let case = card.results.iter().enumerate().find_map(|(c, r)| {
-                let r = r.as_ref().filter(|r| r.verdict == Some(verdict))?;
-                Some(cases[c].test_id(r.test))
-            });
-            Status::Killed { verdict, case: case.unwrap_or_default() }
+            let mut killers = Vec::new();
+            for (case, result) in cases.iter().zip(&card.results) {
+                let Some(result) = result.as_ref().filter(|r| r.verdict != Some(Verdict::Ac)) else { continue };
+                match &result.tally {
+                    Some(tally) => killers.extend(tally.failed.iter().map(|&(t, _)| case.test_id(t))),
+                    None => killers.push(case.test_id(result.test)),
+                }
+            }
+            killers.truncate(MARGIN_COUNTED);
+            Status::Killed { verdict, killers }
         }
     }
 }
