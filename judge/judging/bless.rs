@@ -213,4 +213,33 @@ mod tests {
         assert!(again.changes.is_empty() && again.unchanged == 5, "{again:?}");
         fs::remove_dir_all(&root).unwrap();
     }
+
+    #[test]
+    fn a_group_is_made_from_its_line_and_its_changed_answers_are_named_by_line() {
+        let root = std::env::temp_dir().join(format!("judge-bless-group-{}", std::process::id()));
+        fs::create_dir_all(root.join("short")).unwrap();
+        fs::write(root.join("short/MANIFEST"), "all  judge gen --max-len 2 --values -1..=1\n").unwrap();
+        let made = bless(&root, false).unwrap();
+        let whats: Vec<What> = made.changes.iter().map(|c| c.what.clone()).collect();
+        assert_eq!(whats, [What::Inputs { testcases: 12 }, What::CreatedAll { answers: 12 }]);
+        let arrays = crate::problem::generator::Every { max_len: 2, low: -1, high: 1 }.all().unwrap();
+        let answers: Vec<Answer> = arrays.iter().map(|a| oracle::answer(a)).collect();
+        assert_eq!(fs::read_to_string(root.join("short/all.out")).unwrap(), format::write_outputs(&answers));
+        // Line 6 is [-1,1], a tie: stored as Bob's, it is named; nothing else changes.
+        let mut wrong = answers.clone();
+        assert_eq!((&arrays[5][..], wrong[5]), (&[-1, 1][..], Answer::Tie));
+        wrong[5] = Answer::Bob;
+        fs::write(root.join("short/all.out"), format::write_outputs(&wrong)).unwrap();
+        let checked = bless(&root, true).unwrap();
+        let line = Line { line: 6, old: Answer::Bob, new: Answer::Tie };
+        assert_eq!(
+            checked.changes.iter().map(|c| c.what.clone()).collect::<Vec<_>>(),
+            [What::ChangedLines { lines: vec![line] }]
+        );
+        // Answers that end early cannot be read one a line: rewritten whole.
+        fs::write(root.join("short/all.out"), format::write_outputs(&answers[..11])).unwrap();
+        let checked = bless(&root, true).unwrap();
+        assert!(matches!(checked.changes[0].what, What::UnparsedAll { answers: 12, .. }), "{checked:?}");
+        fs::remove_dir_all(&root).unwrap();
+    }
 }

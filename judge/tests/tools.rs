@@ -140,6 +140,22 @@ fn a_counterexample_stored_in_any_suite_is_named_not_saved_again() {
     assert_eq!(report.get("saved"), Some(&Json::Null));
     assert_eq!(text(&report, "duplicate_of"), "edge/n1-zero");
     assert!(!copy.root.join("testcases/regressions").exists());
+    // A testcase of a group is stored too: it is named by its line.
+    let copy = Copy::new("save-dup-group", &["short"]);
+    let run = copy.judge(&[
+        "verify",
+        "--max-len",
+        "2",
+        "--solution",
+        "wrong/tie_counts_for_alice",
+        "--save",
+        "--format",
+        "json",
+    ]);
+    let report = run.json();
+    let line = copy.read("testcases/short/len-1-to-6.in").lines().position(|l| l == "[0]").unwrap() + 1;
+    assert_eq!(text(&report, "duplicate_of"), format!("short/len-1-to-6:{line}"), "{}", run.describe());
+    assert!(!copy.root.join("testcases/regressions").exists());
     // A new input is saved by verify too, and the judge then runs it.
     let copy = Copy::new("verify-save", &["samples"]);
     let run = copy.judge(&[
