@@ -293,20 +293,15 @@ fn pairs(dir: &Path) -> io::Result<Listed> {
     Ok(Listed { pairs, odd })
 }
 
-fn read_pair(input: &Path, output: &Path) -> Result<Vec<Test>, CaseProblem> {
-    let (inputs, answers) = read_texts(input, output)?;
-    Ok(inputs.into_iter().zip(answers).map(|((line, values), expected)| Test { line, values, expected }).collect())
-}
-
-/// A case's testcases, each with its line, and the answers its `.out` holds, one for each.
-pub fn read_texts(input: &Path, output: &Path) -> Result<(Vec<(usize, Vec<i32>)>, Vec<Answer>), CaseProblem> {
+/// The testcases of a `.in`, each with its line and the answer its `.out` gives it.
+pub fn read_pair(input: &Path, output: &Path) -> Result<Vec<Test>, CaseProblem> {
     let text = read_case_file(input)?;
     let inputs =
         format::parse_lines(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
     let text = read_case_file(output)?;
     let answers = format::parse_outputs(&text, inputs.len())
         .map_err(|error| CaseProblem::Format { path: output.to_path_buf(), error })?;
-    Ok((inputs, answers))
+    Ok(inputs.into_iter().zip(answers).map(|((line, values), expected)| Test { line, values, expected }).collect())
 }
 
 /// A case file's text, if it is a regular file within the size limit.

@@ -133,12 +133,12 @@ mod tests {
                 if input.extension().is_none_or(|x| x != "in") {
                     continue;
                 }
-                let (inputs, stored) = crate::judging::cases::read_texts(&input, &input.with_extension("out")).unwrap();
-                for ((line, values), stored) in inputs.iter().zip(&stored) {
-                    assert_eq!(*stored, oracle::answer(values), "{}:{line}", input.display());
+                let tests = crate::judging::cases::read_pair(&input, &input.with_extension("out")).unwrap();
+                for test in &tests {
+                    assert_eq!(test.expected, oracle::answer(&test.values), "{}:{}", input.display(), test.line);
                     checked += 1;
                 }
-                groups += usize::from(inputs.len() > 1);
+                groups += usize::from(tests.len() > 1);
             }
         }
         assert!(checked >= 50 && groups >= 1, "only {checked} stored testcases, {groups} groups");

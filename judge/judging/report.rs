@@ -277,12 +277,12 @@ fn suspects(submissions: &[Submission], cases: &[Case], cards: &[Scorecard]) -> 
         Some((result.test, result.call.result.as_ref().ok()?.answer.clone()))
     };
     let mut found: Vec<Suspect> = Vec::new();
-    for c in 0..cases.len() {
+    for (c, case) in cases.iter().enumerate() {
         for (_, (t, _)) in strategies.iter().filter_map(|(s, card)| Some((*s, answer(card, c)?))) {
             if found.iter().any(|f| (f.case, f.test) == (c, t)) {
                 continue;
             }
-            let test = &cases[c].tests[t];
+            let test = &case.tests[t];
             let oracle = oracle::answer(&test.values);
             if oracle == test.expected {
                 continue;

@@ -62,19 +62,20 @@ pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Inv
     narrowed.set(&flags::CASE, case.map(|c| Value::Text(c.to_string())))
 }
 
-/// `58/58 AC`, `3 AC, then WA`, `3 TLE, 12 AC; 60 not judged`, `CE`.
+/// `58/58 AC`, `3 AC, then WA`, `3 TLE, 12 AC; 60 not judged`, `CE`; each a count of testcases.
 fn verdicts(figures: &Figures, card: &Scorecard, cases: usize, strategy: bool) -> String {
+    let n = |n: usize| units::thousands(n as u64);
     let failed: Vec<&(Verdict, usize)> = figures.counts.iter().filter(|(v, _)| *v != Verdict::Ac).collect();
     let words = match (first_failure(card), failed.as_slice()) {
         (Some(Verdict::Ce), _) => "CE".to_string(),
         (None, _) => "not run".to_string(),
-        (_, []) => format!("{}/{cases} AC", figures.accepted),
-        (_, [(only, 1)]) if !strategy => format!("{} AC, then {}", figures.accepted, only.code()),
-        _ => figures.counts.iter().map(|(v, n)| format!("{n} {}", v.code())).collect::<Vec<_>>().join(", "),
+        (_, []) => format!("{}/{} AC", n(figures.accepted), n(cases)),
+        (_, [(only, 1)]) if !strategy => format!("{} AC, then {}", n(figures.accepted), only.code()),
+        _ => figures.counts.iter().map(|(v, k)| format!("{} {}", n(*k), v.code())).collect::<Vec<_>>().join(", "),
     };
     match figures.not_judged {
         0 => words,
-        skipped => format!("{words}; {skipped} not judged"),
+        skipped => format!("{words}; {} not judged", n(skipped)),
     }
 }
 
