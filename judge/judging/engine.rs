@@ -12,8 +12,9 @@
 //! (a panic, a spin, too much memory or output), its testcases are called one at a time up to
 //! the one that ended it, then the rest go in a batch again, until `GROUP_ENDINGS` such ends.
 //! Each batch is held to the time limit as a whole, and the calls after a batch that ended
-//! badly are held to it together: past it the rest of the group is not judged (and the report
-//! says so), since a solution that takes milliseconds a call would take minutes over thousands.
+//! badly to it together, by the judge's clock: past it the rest of the group is not judged
+//! (and the report says so), since a solution that takes milliseconds a call, or the judge's
+//! own work around each call, would take minutes over thousands.
 //! The first failing testcase, the shortest in a group written shortest first, is then called
 //! alone, so that its failure is shown with its own call, as any case's is.
 
@@ -72,7 +73,8 @@ pub enum GroupCut {
     /// `GROUP_ENDINGS` batches ended badly.
     Endings,
     /// Its testcases, called one at a time after a batch ended badly, took more than the time
-    /// limit together: each within it, but judging them all would take minutes.
+    /// limit together by the judge's clock: each within it, but judging them all would take
+    /// minutes.
     Time,
 }
 
@@ -340,11 +342,12 @@ fn judge_group(plan: &Plan, i: usize, case: &Case, enough: usize, runner: &mut R
         }
         // It ended badly somewhere (a testcase that panicked or spun, or all of them taking
         // longer than the limit together): one call at a time, up to the testcase that did,
-        // for as long as those calls take no more than the limit together.
+        // for as long as those calls take no more than the limit together by the judge's
+        // clock (each call costs the judge far more than a short array costs the solution).
         endings += 1;
-        let mut spent = Duration::ZERO;
+        let calls = std::time::Instant::now();
         while from < count {
-            if spent > plan.limits.time {
+            if calls.elapsed() > plan.limits.time {
                 tally.cut = Some(GroupCut::Time);
                 break 'batches;
             }
@@ -355,7 +358,7 @@ fn judge_group(plan: &Plan, i: usize, case: &Case, enough: usize, runner: &mut R
                 Some(Verdict::Ac) => {
                     let took = Duration::from_nanos(result.call.result.as_ref().map_or(0, |a| a.nanos));
                     tally.passed += 1;
-                    (time, spent, wall) = (time + took, spent + took, wall + result.call.wall);
+                    (time, wall) = (time + took, wall + result.call.wall);
                 }
                 Some(verdict) => {
                     tally.failed.push((result.test, verdict));
