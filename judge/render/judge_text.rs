@@ -262,7 +262,8 @@ pub fn group(case: &Case, result: &CaseResult) -> Option<String> {
     let others: Vec<String> =
         tally.failed.iter().skip(1).take(LINES_NAMED).map(|&(t, _)| case.tests[t].line.to_string()).collect();
     if !others.is_empty() {
-        let _ = write!(said, ", then lines {}", others.join(", "));
+        let lines = if tally.failed.len() == 2 { "line" } else { "lines" };
+        let _ = write!(said, ", then {lines} {}", others.join(", "));
         let more = tally.failed.len() - 1 - others.len();
         if more > 0 {
             let _ = write!(said, " and {} more", units::thousands(more as u64));

@@ -31,7 +31,7 @@ fn every_short_array_is_one_row_and_its_shortest_failure_is_shown_and_rerun() {
     assert!(run.stdout.contains(&format!("WA pair_fast_path on {id}")), "{}", run.stdout);
     assert!(run.stdout.contains(&format!("input     [1,-1]  ({GROUP}.in:{first})")), "{}", run.stdout);
     assert!(run.stdout.contains(&format!("expected  \"{expected}\"")), "{}", run.stdout);
-    assert!(run.stdout.contains(&format!("then lines {second}")), "{}", run.stdout);
+    assert!(run.stdout.contains(&format!("then line {second}")), "{}", run.stdout);
     assert!(run.stdout.contains(&format!("--case {id}")), "the rerun names the line:\n{}", run.stdout);
     let report = copy.judge(&["--solution", "pair_fast_path", "--format", "json"]).json();
     let case = &report.get("cases").unwrap().items()[0];
