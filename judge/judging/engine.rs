@@ -3,8 +3,9 @@
 //! undisturbed and each row of the matrix completes in turn; a strategy stops after
 //! `TLE_BUDGET` time limits (each one costs a whole limit of waiting) unless every failure is
 //! asked for. Wrong submissions and mutants, whose timings are not shown, run next on `jobs`
-//! threads side by side, each stopping at its first failure as on LeetCode: most of them wait
-//! on a limit, so several waits overlap. Everything that happens is an event, delivered in
+//! threads side by side, each stopping at its first failure as on LeetCode (a mutant after
+//! `Plan::stop_after` failing testcases, its margin): most of them wait on a limit, so several
+//! waits overlap. Everything that happens is an event, delivered in
 //! order on the calling thread.
 //!
 //! A group (a case of several testcases, see `cases`) is one batch: every testcase in one
@@ -122,7 +123,8 @@ pub enum Fault {
 /// Why a submission was not judged on every case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cut {
-    /// It stopped at its first failure (wrong submissions, mutants, `--fail-fast`).
+    /// It stopped at its first failure (wrong submissions, `--fail-fast`), or a mutant after
+    /// the failures its margin counts (`Plan::stop_after`).
     FirstFailure,
     /// It stopped after this many TLE verdicts.
     TimeLimits(usize),
