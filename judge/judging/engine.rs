@@ -23,7 +23,7 @@ use std::sync::mpsc::Sender;
 use std::time::Duration;
 
 use super::cases::Case;
-use super::submissions::Submission;
+use super::submissions::{Expect, Submission};
 use super::verdict::Verdict;
 use super::workbench::{Built, Workbench};
 use crate::exec::child::{Batch, Runner};
@@ -227,9 +227,14 @@ pub fn judge(
     on: &mut dyn FnMut(&Event),
 ) {
     let count = plan.submissions.len();
-    let (strategies, others): (Vec<usize>, Vec<usize>) = (0..count).partition(|&i| plan.submissions[i].is_strategy());
+    let (strategies, mut others): (Vec<usize>, Vec<usize>) =
+        (0..count).partition(|&i| plan.submissions[i].is_strategy());
+    // Those tagged to spend a whole limit are claimed first, so that their waits overlap the
+    // others' calls rather than start after them.
+    others.sort_by_key(|&i| !matches!(plan.submissions[i].expect, Expect::Verdict(Verdict::Tle | Verdict::Mle)));
     let mut deliver = |event| deliver(event, cards, on);
-    strategies_lane(workbench, plan, &strategies, programs, &mut deliver);
+    let whole = Whole::of(plan.cases);
+    strategies_lane(workbench, plan, &whole, &strategies, programs, &mut deliver);
     parallel::each(
         others.len(),
         plan.jobs,
@@ -237,7 +242,7 @@ pub fn judge(
             for k in claims {
                 let i = others[k];
                 if let Some(program) = &programs[i] {
-                    submission_lane(workbench, plan, i, program, &send);
+                    submission_lane(workbench, plan, &whole, i, program, &send);
                 }
             }
         },
@@ -257,10 +262,26 @@ fn deliver(event: Event, cards: &mut [Scorecard], on: &mut dyn FnMut(&Event)) {
     }
 }
 
+/// Each group's testcases as one batch, encoded once for every submission (None for a case of
+/// one testcase).
+struct Whole(Vec<Option<Batch>>);
+
+impl Whole {
+    fn of(cases: &[Case]) -> Whole {
+        Whole(
+            cases
+                .iter()
+                .map(|c| c.is_group().then(|| Batch::new(0, c.tests.iter().map(|t| t.values.as_slice()))))
+                .collect(),
+        )
+    }
+}
+
 /// Submission `i` on case `c`, stopping a group after `enough` failing testcases: the verdict
 /// and how many testcases failed, or None when it could not be judged.
 fn judge_one(
     plan: &Plan,
+    whole: &Whole,
     i: usize,
     c: usize,
     enough: usize,
@@ -269,9 +290,9 @@ fn judge_one(
 ) -> Option<(Verdict, usize)> {
     emit(Event::Running { submission: i, case: c });
     let case = &plan.cases[c];
-    let result = match case.is_group() {
-        true => judge_group(plan, i, case, enough, runner),
-        false => call_one(plan, i, case, 0, runner),
+    let result = match &whole.0[c] {
+        Some(batch) => judge_group(plan, i, case, batch, enough, runner),
+        None => call_one(plan, i, case, 0, runner),
     };
     let result = match result {
         Ok(result) => result,
@@ -300,8 +321,16 @@ fn call_one(plan: &Plan, i: usize, case: &Case, t: usize, runner: &mut Runner) -
     }
 }
 
-/// A group: its testcases in batches, until `enough` of them failed (see the module's comment).
-fn judge_group(plan: &Plan, i: usize, case: &Case, enough: usize, runner: &mut Runner) -> Result<CaseResult, Fault> {
+/// A group: its testcases in batches, the first `whole`, until `enough` of them failed (see
+/// the module's comment).
+fn judge_group(
+    plan: &Plan,
+    i: usize,
+    case: &Case,
+    whole: &Batch,
+    enough: usize,
+    runner: &mut Runner,
+) -> Result<CaseResult, Fault> {
     let count = case.tests.len();
     let mut tally = Tally::default();
     // The batches' time and the calls' that passed; the first failure's call, by itself.
@@ -317,11 +346,18 @@ fn judge_group(plan: &Plan, i: usize, case: &Case, enough: usize, runner: &mut R
         }
         let tests = &case.tests[from..];
         let start = std::time::Instant::now();
-        let batch = Batch::new(from as u32, tests.iter().map(|t| t.values.as_slice()));
+        let rest;
+        let batch = match from {
+            0 => whole,
+            _ => {
+                rest = Batch::new(from as u32, tests.iter().map(|t| t.values.as_slice()));
+                &rest
+            }
+        };
         let child = runner
             .child()
             .map_err(|e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)))?;
-        let answers = match child.send_batch(&batch) {
+        let answers = match child.send_batch(batch) {
             Ok(()) => child.receive_batch(plan.limits.deadline()).ok(),
             Err(_) => None,
         };
@@ -396,6 +432,7 @@ fn judge_group(plan: &Plan, i: usize, case: &Case, enough: usize, runner: &mut R
 fn strategies_lane(
     workbench: &Workbench,
     plan: &Plan,
+    whole: &Whole,
     strategies: &[usize],
     programs: &[Option<Program>],
     emit: &mut dyn FnMut(Event),
@@ -407,7 +444,7 @@ fn strategies_lane(
     for c in 0..plan.cases.len() {
         for (k, &i) in strategies.iter().enumerate() {
             let Some(runner) = runners[k].as_mut() else { continue };
-            let cut = match judge_one(plan, i, c, enough, runner, emit).map(|(v, _)| v) {
+            let cut = match judge_one(plan, whole, i, c, enough, runner, emit).map(|(v, _)| v) {
                 None => Some(None),
                 Some(Verdict::Ac) => None,
                 Some(Verdict::Tle) => {
@@ -428,13 +465,20 @@ fn strategies_lane(
 
 /// One wrong submission or mutant over the cases, until `stop_after` testcases failed (unless
 /// every case is asked for).
-fn submission_lane(workbench: &Workbench, plan: &Plan, i: usize, program: &Program, send: &Sender<Event>) {
+fn submission_lane(
+    workbench: &Workbench,
+    plan: &Plan,
+    whole: &Whole,
+    i: usize,
+    program: &Program,
+    send: &Sender<Event>,
+) {
     let mut runner = workbench.runner_with(program, plan.limits);
     let mut emit = |event| drop(send.send(event));
     let enough = if plan.every_case { usize::MAX } else { plan.stop_after.max(1) };
     let mut failing = 0;
     for c in 0..plan.cases.len() {
-        match judge_one(plan, i, c, enough - failing, &mut runner, &mut emit) {
+        match judge_one(plan, whole, i, c, enough - failing, &mut runner, &mut emit) {
             Some((Verdict::Ac, _)) => {}
             Some((_, failed)) if failing + failed < enough => failing += failed,
             Some(_) if c + 1 < plan.cases.len() => {
