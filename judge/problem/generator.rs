@@ -424,24 +424,38 @@ impl Every {
     }
 
     /// The range that `arrays`, in their order, are every array of; None when they are not
-    /// exactly that (one missing, out of order, or another array among them).
+    /// exactly that (one missing, out of order, or another array among them). One pass, an
+    /// odometer beside them: a stored group is checked on every run.
     pub fn of<'a>(arrays: impl Iterator<Item = &'a [i32]> + Clone) -> Option<Every> {
-        let max_len = arrays.clone().map(<[i32]>::len).max()?;
-        let low = arrays.clone().flat_map(|a| a.iter().copied()).min()?;
-        let high = arrays.clone().flat_map(|a| a.iter().copied()).max()?;
-        let every = Every { max_len, low, high };
-        let counts = every.lengths()?;
-        if arrays.clone().count() as u64 != counts.iter().sum::<u64>() {
-            return None;
-        }
-        let mut wanted = Vec::new();
-        for (index, array) in arrays.enumerate() {
-            every.nth(index as u64, &counts, &mut wanted);
-            if wanted != array {
-                return None;
+        let (mut max_len, mut low, mut high) = (0, i32::MAX, i32::MIN);
+        for array in arrays.clone() {
+            max_len = max_len.max(array.len());
+            for &value in array {
+                (low, high) = (low.min(value), high.max(value));
             }
         }
-        Some(every)
+        if max_len == 0 {
+            return None;
+        }
+        let mut wanted = vec![low];
+        for array in arrays {
+            if array != wanted.as_slice() {
+                return None;
+            }
+            // The next array of the order: the last place that can go up does, and every place
+            // after it starts again at `low`; past the last array of a length, the next length.
+            match wanted.iter().rposition(|&v| v < high) {
+                Some(at) => {
+                    wanted[at] += 1;
+                    wanted[at + 1..].fill(low);
+                }
+                None => {
+                    wanted.fill(low);
+                    wanted.push(low);
+                }
+            }
+        }
+        (wanted.len() == max_len + 1 && wanted.iter().all(|&v| v == low)).then_some(Every { max_len, low, high })
     }
 }
 
