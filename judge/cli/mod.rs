@@ -103,7 +103,7 @@ pub const COMMANDS: &[Spec] = &[
         command: Command::Gen,
         word: "gen",
         args: "",
-        about: "print one generated case (--shape, --len and --seed are required)",
+        about: "print one generated case (--shape, --len and --seed), or every array of a range, one a line (--max-len and --values)",
         example: &["gen", "--shape", "periodic", "--len", "50000", "--seed", "12"],
     },
     Spec {
@@ -417,7 +417,19 @@ fn check(invocation: &Invocation) -> Result<(), UsageError> {
         }
     }
     if command == Command::Gen {
-        for required in [&flags::SHAPE, &flags::LEN, &flags::SEED] {
+        // Either one case of a shape, or every array of a range.
+        let every = [&flags::MAX_LEN_FLAG, &flags::VALUES];
+        let shaped = [&flags::SHAPE, &flags::LEN, &flags::SEED];
+        let (wanted, other) = match every.iter().any(|f| invocation.get(f).is_some()) {
+            true => (&every[..], &shaped[..]),
+            false => (&shaped[..], &every[..]),
+        };
+        if let (Some(first), Some(second)) =
+            (wanted.iter().find(|f| invocation.get(f).is_some()), other.iter().find(|f| invocation.get(f).is_some()))
+        {
+            return Err(UsageError::Conflict { first: first.name, second: second.name });
+        }
+        for required in wanted {
             if invocation.get(required).is_none() {
                 return Err(UsageError::Missing { what: required.name, command });
             }

@@ -45,6 +45,10 @@ fn every_flag(command: Command) -> Vec<String> {
         if matches!(command, Command::Run | Command::Stress) && flag.name == "--file" {
             continue;
         }
+        // gen makes one shaped case or every array of a range, not both.
+        if command == Command::Gen && ["--max-len", "--values"].contains(&flag.name) {
+            continue;
+        }
         words.push(flag.name.to_string());
         if let Some((_, value)) = SAMPLES.iter().find(|(n, _)| *n == flag.name) {
             words.push(value.to_string());
@@ -153,8 +157,11 @@ fn every_flag_fills_its_own_field() {
                 words.push("x".into());
             }
             if spec.command == Command::Gen {
-                for (name, value) in [("--shape", "zeros"), ("--len", "3"), ("--seed", "1")] {
-                    if name != flag.name {
+                let shaped = [("--shape", "zeros"), ("--len", "3"), ("--seed", "1")];
+                let every = [("--max-len", "3"), ("--values", "-1..=1")];
+                let mode = if every.iter().any(|(n, _)| *n == flag.name) { &every[..] } else { &shaped[..] };
+                for (name, value) in mode {
+                    if *name != flag.name {
                         words.extend([name.to_string(), value.to_string()]);
                     }
                 }
@@ -164,6 +171,18 @@ fn every_flag_fills_its_own_field() {
             assert_ne!(given.args(), without.args(), "{} changes nothing for '{}'", flag.name, spec.word);
         }
     }
+}
+
+#[test]
+fn gen_takes_a_shaped_case_or_a_range_not_both() {
+    let every = parse(&["gen", "--max-len", "5", "--values", "-2..=2"]).unwrap().args();
+    assert_eq!((every.max_len, every.values), (5, (-2, 2)));
+    assert_eq!(parse(&["gen", "--max-len", "5"]), Err(UsageError::Missing { what: "--values", command: Command::Gen }));
+    assert_eq!(
+        parse(&["gen", "--values", "-2..=2", "--max-len", "5", "--len", "3"]),
+        Err(UsageError::Conflict { first: "--max-len", second: "--len" })
+    );
+    assert_eq!(parse(&["verify"]).unwrap().args().values, (-3, 3), "verify keeps its default range");
 }
 
 #[test]

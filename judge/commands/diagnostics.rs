@@ -55,6 +55,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         fail_fast: true,
         all_failures: false,
         every_case: false,
+        stop_after: 1,
     };
     // Beside the builds and the calls, clippy's check of every file for what LeetCode's Rust
     // does not have yet.

@@ -42,6 +42,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         fail_fast: args.fail_fast,
         all_failures: args.all_failures,
         every_case: false,
+        stop_after: 1,
     };
     // The matrix prints each row as the events complete it.
     let mut matrix = text.then(|| render::matrix::Matrix::start(&workbench, layout));
@@ -131,12 +132,15 @@ fn jobs(args: &Args) -> usize {
 /// it timed out on, in the program the engine built.
 fn timed_out_growth(workbench: &Workbench, judged: &Judged) -> Vec<Option<Growth>> {
     let first_tle = |card: &engine::Scorecard| {
-        card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(Verdict::Tle)))
+        card.results.iter().enumerate().find_map(|(c, r)| {
+            let r = r.as_ref().filter(|r| r.verdict == Some(Verdict::Tle))?;
+            Some(&workbench.cases[c].tests[r.test].values)
+        })
     };
     (workbench.submissions.iter().zip(&judged.cards).zip(&judged.programs))
         .map(|((submission, card), program)| {
-            let case = first_tle(card).filter(|_| submission.is_strategy())?;
-            growth::probe(&mut workbench.runner(program.as_ref()?), &workbench.cases[case].values).ok()
+            let values = first_tle(card).filter(|_| submission.is_strategy())?;
+            growth::probe(&mut workbench.runner(program.as_ref()?), values).ok()
         })
         .collect()
 }

@@ -129,7 +129,7 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
         Command::Run => run::run(&args, invocation, out),
         Command::Paste => paste::run(&args, out),
         Command::Watch => watch::run(&args, invocation, out),
-        Command::Gen => gen::run(&args, out),
+        Command::Gen => gen::run(&args, invocation, out),
         Command::Bless => bless::run(&args, out),
         Command::Stress => stress::run(&args, invocation, out),
         Command::Verify => verify::run(&args, invocation, out),

@@ -2,6 +2,11 @@
 //! directly under the cases folder. A case file is read only if it is a regular file of at
 //! most `CASE_FILE_LIMIT` bytes; anything else is a judge error for that case alone, naming
 //! the path, and every other case is still judged.
+//!
+//! A `.in` may hold several testcases, one a line, as LeetCode's testcase box takes them, and
+//! its `.out` their answers, one a line in the same order: such a file is a group, judged as
+//! one case (one row, one batch), each of its testcases named `suite/name:LINE` by its line in
+//! the `.in`; `--case suite/name:LINE` chooses that testcase alone.
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
@@ -10,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::parallel;
 use crate::problem::format::{self, FormatError};
+use crate::problem::generator::Every;
 use crate::problem::Answer;
 
 /// The largest case file read: a 50,000-value input is under 300 KB.
@@ -17,20 +23,63 @@ pub const CASE_FILE_LIMIT: u64 = 16 << 20;
 
 #[derive(Clone, Debug)]
 pub struct Case {
-    /// `suite/name`, the id used by `--case` and in reports.
+    /// `suite/name`, the id used by `--case` and in reports; `suite/name:LINE` for the one
+    /// testcase of a group that `--case` chose.
     pub id: String,
     pub input: PathBuf,
+    /// Its testcases, in the file's order: one, or in a group one a line.
+    pub tests: Vec<Test>,
+    /// Whether its file holds several testcases, one a line: each is then named by its line.
+    pub lines: bool,
+    /// The range its testcases are every array of, in order, when they are exactly that.
+    pub every: Option<Every>,
+}
+
+/// One testcase: an input and its stored answer.
+#[derive(Clone, Debug)]
+pub struct Test {
+    /// The line of the `.in` it starts on.
+    pub line: usize,
     pub values: Vec<i32>,
     pub expected: Answer,
 }
 
 impl Case {
+    /// A case of one testcase that no file holds (`judge run`'s inputs).
+    pub fn given(id: String, values: Vec<i32>, expected: Answer) -> Case {
+        let test = Test { line: 1, values, expected };
+        Case { id, input: "<input>".into(), tests: vec![test], lines: false, every: None }
+    }
+
     pub fn suite(&self) -> &str {
         self.id.split('/').next().unwrap_or("")
     }
 
     pub fn output(&self) -> PathBuf {
         self.input.with_extension("out")
+    }
+
+    /// Several testcases judged as one: a group.
+    pub fn is_group(&self) -> bool {
+        self.tests.len() > 1
+    }
+
+    /// The id of its testcase `t`, as `--case` takes it: `suite/name:LINE` in a group.
+    pub fn test_id(&self, t: usize) -> String {
+        match self.is_group() {
+            true => format!("{}:{}", self.id, self.tests[t].line),
+            false => self.id.clone(),
+        }
+    }
+
+    /// The line of the `.in` its testcase `t` stands on, where the file holds several.
+    pub fn line(&self, t: usize) -> Option<usize> {
+        self.lines.then(|| self.tests[t].line)
+    }
+
+    /// The most piles of any of its testcases.
+    pub fn longest(&self) -> usize {
+        self.tests.iter().map(|t| t.values.len()).max().unwrap_or(0)
     }
 }
 
@@ -106,31 +155,80 @@ pub fn load(root: &Path, patterns: &[String]) -> Result<Loaded, CasesError> {
             }));
         }
         for (name, present) in listed.pairs {
-            if patterns.is_empty() || patterns.iter().any(|p| matches(p, &suite, &name)) {
-                slots.push(Ok((format!("{suite}/{name}"), dir.join(format!("{name}.in")), present)));
+            if let Some(chosen) = chosen(patterns, &suite, &name) {
+                slots.push(Ok((format!("{suite}/{name}"), dir.join(format!("{name}.in")), present, chosen)));
             }
         }
     }
     let read = parallel::map(slots.len(), parallel::cores(), |at| match &slots[at] {
-        Ok((id, input, present)) => Some(read_case(id, input, *present)),
+        Ok((id, input, present, _)) => Some(read_case(id, input, *present)),
         Err(_) => None,
     });
     let mut loaded = Loaded { cases: Vec::with_capacity(slots.len()), bad: Vec::new() };
     for (slot, read) in slots.into_iter().zip(read) {
+        let chosen = slot.as_ref().ok().and_then(|(_, _, _, chosen)| chosen.clone());
         match read.unwrap_or_else(|| Err(slot.expect_err("a slot not read is a bad case"))) {
-            Ok(case) => loaded.cases.push(case),
+            Ok(case) => loaded.cases.extend(choose(case, chosen)),
             Err(problem) => loaded.bad.push(problem),
         }
     }
     Ok(loaded)
 }
 
+/// Whether `--case` patterns choose the case `suite/name`: None when none does; Some(None)
+/// for all of it; Some(lines) for only those lines of a group.
+fn chosen(patterns: &[String], suite: &str, name: &str) -> Option<Option<Vec<usize>>> {
+    if patterns.is_empty() {
+        return Some(None);
+    }
+    let mut lines = Vec::new();
+    for (pattern, line) in patterns.iter().map(|p| split_line(p)) {
+        match (matches(pattern, suite, name), line) {
+            (false, _) => {}
+            (true, None) => return Some(None),
+            (true, Some(line)) => lines.push(line),
+        }
+    }
+    (!lines.is_empty()).then_some(Some(lines))
+}
+
+/// A pattern and the line it names: `short/len-1-to-5:17` is line 17 of that case.
+fn split_line(pattern: &str) -> (&str, Option<usize>) {
+    match pattern.rsplit_once(':') {
+        Some((case, line)) if !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) => (case, line.parse().ok()),
+        _ => (pattern, None),
+    }
+}
+
+/// The case, or, when lines were chosen, one case per chosen testcase of it (named by its
+/// line in a group); none where no testcase stands on a chosen line.
+fn choose(case: Case, lines: Option<Vec<usize>>) -> Vec<Case> {
+    let Some(mut lines) = lines else { return vec![case] };
+    lines.sort_unstable();
+    lines.dedup();
+    if !case.lines {
+        let first = case.tests.first().map(|t| t.line);
+        return if lines.iter().any(|l| Some(*l) == first) { vec![case] } else { Vec::new() };
+    }
+    let found = lines.iter().filter_map(|line| case.tests.iter().position(|t| t.line == *line));
+    found
+        .map(|t| Case {
+            id: case.test_id(t),
+            input: case.input.clone(),
+            tests: vec![case.tests[t].clone()],
+            lines: true,
+            every: None,
+        })
+        .collect()
+}
+
 fn path_name(path: &Path) -> String {
     path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
-/// A case to read: its id, its `.in` path, and which of its two files exist.
-type Wanted = (String, PathBuf, (bool, bool));
+/// A case to read: its id, its `.in` path, which of its two files exist, and the lines chosen
+/// of it (None: all).
+type Wanted = (String, PathBuf, (bool, bool), Option<Vec<usize>>);
 
 fn read_case(id: &str, input: &Path, (has_in, has_out): (bool, bool)) -> Result<Case, BadCase> {
     let output = input.with_extension("out");
@@ -140,7 +238,11 @@ fn read_case(id: &str, input: &Path, (has_in, has_out): (bool, bool)) -> Result<
         _ => read_pair(input, &output),
     };
     match read {
-        Ok((values, expected)) => Ok(Case { id: id.to_string(), input: input.to_path_buf(), values, expected }),
+        Ok(tests) => {
+            let lines = tests.len() > 1;
+            let every = lines.then(|| Every::of(tests.iter().map(|t| t.values.as_slice()))).flatten();
+            Ok(Case { id: id.to_string(), input: input.to_path_buf(), tests, lines, every })
+        }
         Err(problem) => Err(BadCase { id: id.to_string(), problem }),
     }
 }
@@ -191,14 +293,15 @@ fn pairs(dir: &Path) -> io::Result<Listed> {
     Ok(Listed { pairs, odd })
 }
 
-fn read_pair(input: &Path, output: &Path) -> Result<(Vec<i32>, Answer), CaseProblem> {
+/// The testcases of a `.in`, each with its line and the answer its `.out` gives it.
+pub fn read_pair(input: &Path, output: &Path) -> Result<Vec<Test>, CaseProblem> {
     let text = read_case_file(input)?;
-    let values =
-        format::parse_input(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
+    let inputs =
+        format::parse_lines(&text).map_err(|error| CaseProblem::Format { path: input.to_path_buf(), error })?;
     let text = read_case_file(output)?;
-    let expected =
-        format::parse_output(&text).map_err(|error| CaseProblem::Format { path: output.to_path_buf(), error })?;
-    Ok((values, expected))
+    let answers = format::parse_outputs(&text, inputs.len())
+        .map_err(|error| CaseProblem::Format { path: output.to_path_buf(), error })?;
+    Ok(inputs.into_iter().zip(answers).map(|((line, values), expected)| Test { line, values, expected }).collect())
 }
 
 /// A case file's text, if it is a regular file within the size limit.
@@ -322,6 +425,45 @@ mod tests {
         assert!(glob(&"*a".repeat(40), &text));
         // Exponential backtracking takes minutes here; the pieces' search takes microseconds.
         assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn a_file_of_several_testcases_is_one_group_and_a_line_of_it_can_be_chosen() {
+        let dir = std::env::temp_dir().join(format!("judge-group-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("short")).unwrap();
+        let every = Every { max_len: 2, low: -1, high: 1 };
+        let arrays = every.all().unwrap();
+        let answers: Vec<Answer> = arrays.iter().map(|a| crate::problem::oracle::answer(a)).collect();
+        fs::write(dir.join("short/all.in"), format::write_inputs(&arrays)).unwrap();
+        fs::write(dir.join("short/all.out"), format::write_outputs(&answers)).unwrap();
+        fs::write(dir.join("short/one.in"), "[0]\n").unwrap();
+        fs::write(dir.join("short/one.out"), "\"Tie\"\n").unwrap();
+        let loaded = load(&dir, &[]).unwrap();
+        assert!(loaded.bad.is_empty(), "{:?}", loaded.bad);
+        let group = &loaded.cases[0];
+        assert_eq!((group.id.as_str(), group.tests.len(), group.every), ("short/all", 12, Some(every)));
+        assert_eq!((group.test_id(4), group.tests[4].values.clone()), ("short/all:5".to_string(), vec![-1, 0]));
+        assert!(group.tests.iter().zip(&answers).all(|(t, a)| t.expected == *a));
+        assert!(!loaded.cases[1].is_group() && !loaded.cases[1].lines && loaded.cases[1].every.is_none());
+        let chosen = load(&dir, &["all:5".to_string(), "short/all:99".to_string()]).unwrap();
+        assert_eq!(chosen.cases.len(), 1);
+        assert_eq!((chosen.cases[0].id.as_str(), chosen.cases[0].line(0)), ("short/all:5", Some(5)));
+        assert_eq!(chosen.cases[0].tests[0].values, [-1, 0]);
+        assert!(load(&dir, &["short/all:13".to_string()]).unwrap().cases.is_empty());
+        assert_eq!(load(&dir, &["one:1".to_string()]).unwrap().cases[0].id, "short/one");
+        // One answer short: the error names the .out's line and column.
+        let short = format::write_outputs(&answers[..11]);
+        fs::write(dir.join("short/all.out"), &short).unwrap();
+        let loaded = load(&dir, &[]).unwrap();
+        match &loaded.bad[0].problem {
+            CaseProblem::Format { path, error } => {
+                assert!(path.ends_with("short/all.out"));
+                assert_eq!((error.line, error.column), (12, 1));
+            }
+            other => panic!("{other:?}"),
+        }
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

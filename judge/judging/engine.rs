@@ -3,33 +3,109 @@
 //! undisturbed and each row of the matrix completes in turn; a strategy stops after
 //! `TLE_BUDGET` time limits (each one costs a whole limit of waiting) unless every failure is
 //! asked for. Wrong submissions and mutants, whose timings are not shown, run next on `jobs`
-//! threads side by side, each stopping at its first failure as on LeetCode: most of them wait
-//! on a limit, so several waits overlap. Everything that happens is an event, delivered in
+//! threads side by side, each stopping at its first failure as on LeetCode (a mutant after
+//! `Plan::stop_after` failing testcases, its margin): most of them wait on a limit, so several
+//! waits overlap. Everything that happens is an event, delivered in
 //! order on the calling thread.
+//!
+//! A group (a case of several testcases, see `cases`) is one batch: every testcase in one
+//! message, answered together and compared with its stored answer. Where the batch ends badly
+//! (a panic, a spin, too much memory or output), its testcases are called one at a time up to
+//! the one that ended it, then the rest go in a batch again, until `GROUP_ENDINGS` such ends.
+//! Each batch is held to the time limit as a whole, and the calls after a batch that ended
+//! badly to it together, by the judge's clock: past it the rest of the group is not judged
+//! (and the report says so), since a solution that takes milliseconds a call, or the judge's
+//! own work around each call, would take minutes over thousands.
+//! The first failing testcase, the shortest in a group written shortest first, is then called
+//! alone, so that its failure is shown with its own call, as any case's is.
 
 use std::sync::mpsc::Sender;
+use std::time::Duration;
 
 use super::cases::Case;
-use super::submissions::Submission;
+use super::submissions::{Expect, Submission};
 use super::verdict::Verdict;
 use super::workbench::{Built, Workbench};
-use crate::exec::child::Runner;
+use crate::exec::child::{Batch, Runner};
 use crate::exec::compile::Program;
 use crate::exec::diagnose::CompileError;
 use crate::exec::limits::Limits;
-use crate::exec::outcome::Call;
+use crate::exec::outcome::{Answered, Call, Printed};
 use crate::exec::trouble::{Doing, Trouble};
 use crate::parallel;
 
 /// A strategy stops being judged after this many TLE verdicts, unless `--all-failures`.
 pub const TLE_BUDGET: usize = 3;
 
+/// Batches of a group that end badly after which the rest of it is not judged: each costs a
+/// fresh child and a search one call at a time, a spin a whole time limit.
+pub const GROUP_ENDINGS: usize = 3;
+
 /// One submission on one case.
 #[derive(Clone, Debug)]
 pub struct CaseResult {
-    /// None when the call failed through no fault of the submission (see `Fault`).
+    /// None when the call failed through no fault of the submission (see `Fault`); in a
+    /// group, the verdict of its first failing testcase, or AC.
     pub verdict: Option<Verdict>,
+    /// The call on the case's testcase `test`; for a group whose testcases all passed, its
+    /// batches as one call: their time, and no answer of their own.
     pub call: Call,
+    /// Which of the case's testcases `call` was: in a group, the first that failed.
+    pub test: usize,
+    /// How a group's testcases went; None for a case of one testcase.
+    pub tally: Option<Tally>,
+}
+
+/// How the testcases of a group went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Testcases judged: all, unless it stopped early.
+    pub judged: usize,
+    pub passed: usize,
+    /// Each failing testcase (its index in the case) with its verdict, in the case's order.
+    pub failed: Vec<(usize, Verdict)>,
+    /// Why it stopped before the last testcase, other than the failures it was asked for.
+    pub cut: Option<GroupCut>,
+}
+
+/// Why a group stopped before its last testcase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupCut {
+    /// `GROUP_ENDINGS` batches ended badly.
+    Endings,
+    /// Its testcases, called one at a time after a batch ended badly, took more than the time
+    /// limit together by the judge's clock: each within it, but judging them all would take
+    /// minutes.
+    Time,
+}
+
+impl CaseResult {
+    /// Testcases judged.
+    pub fn judged(&self) -> usize {
+        self.tally.as_ref().map_or(1, |t| t.judged)
+    }
+
+    /// Testcases that got AC.
+    pub fn passed(&self) -> usize {
+        match &self.tally {
+            Some(tally) => tally.passed,
+            None => usize::from(self.verdict == Some(Verdict::Ac)),
+        }
+    }
+
+    /// How many testcases got each verdict, AC included.
+    pub fn verdicts(&self) -> Vec<(Verdict, usize)> {
+        let Some(tally) = &self.tally else { return self.verdict.map(|v| (v, 1)).into_iter().collect() };
+        let mut counts = vec![(Verdict::Ac, tally.passed)];
+        for &(_, verdict) in &tally.failed {
+            match counts.iter_mut().find(|(v, _)| *v == verdict) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((verdict, 1)),
+            }
+        }
+        counts.retain(|(_, n)| *n > 0);
+        counts
+    }
 }
 
 /// Why a submission could not be judged, when that is not its own fault.
@@ -47,7 +123,8 @@ pub enum Fault {
 /// Why a submission was not judged on every case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cut {
-    /// It stopped at its first failure (wrong submissions, mutants, `--fail-fast`).
+    /// It stopped at its first failure (wrong submissions, `--fail-fast`), or a mutant after
+    /// the failures its margin counts (`Plan::stop_after`).
     FirstFailure,
     /// It stopped after this many TLE verdicts.
     TimeLimits(usize),
@@ -120,6 +197,9 @@ pub struct Plan<'a> {
     pub all_failures: bool,
     /// Judge every submission on every case, wrong ones too, as LeetCode's Run does.
     pub every_case: bool,
+    /// The failing testcases after which a wrong submission or mutant stops: 1, its first
+    /// failure, as on LeetCode; more to count how many testcases tell a mutant apart.
+    pub stop_after: usize,
 }
 
 /// Builds and judges everything, calling `on` for each event on this thread.
@@ -147,9 +227,14 @@ pub fn judge(
     on: &mut dyn FnMut(&Event),
 ) {
     let count = plan.submissions.len();
-    let (strategies, others): (Vec<usize>, Vec<usize>) = (0..count).partition(|&i| plan.submissions[i].is_strategy());
+    let (strategies, mut others): (Vec<usize>, Vec<usize>) =
+        (0..count).partition(|&i| plan.submissions[i].is_strategy());
+    // Those tagged to spend a whole limit are claimed first, so that their waits overlap the
+    // others' calls rather than start after them.
+    others.sort_by_key(|&i| !matches!(plan.submissions[i].expect, Expect::Verdict(Verdict::Tle | Verdict::Mle)));
     let mut deliver = |event| deliver(event, cards, on);
-    strategies_lane(workbench, plan, &strategies, programs, &mut deliver);
+    let whole = Whole::of(plan.cases);
+    strategies_lane(workbench, plan, &whole, &strategies, programs, &mut deliver);
     parallel::each(
         others.len(),
         plan.jobs,
@@ -157,7 +242,7 @@ pub fn judge(
             for k in claims {
                 let i = others[k];
                 if let Some(program) = &programs[i] {
-                    submission_lane(workbench, plan, i, program, &send);
+                    submission_lane(workbench, plan, &whole, i, program, &send);
                 }
             }
         },
@@ -177,34 +262,177 @@ fn deliver(event: Event, cards: &mut [Scorecard], on: &mut dyn FnMut(&Event)) {
     }
 }
 
-/// One call of submission `i` on case `c`: its verdict, or None when it could not be judged.
-fn judge_one(plan: &Plan, i: usize, c: usize, runner: &mut Runner, emit: &mut dyn FnMut(Event)) -> Option<Verdict> {
+/// Each group's testcases as one batch, encoded once for every submission (None for a case of
+/// one testcase).
+struct Whole(Vec<Option<Batch>>);
+
+impl Whole {
+    fn of(cases: &[Case]) -> Whole {
+        Whole(
+            cases
+                .iter()
+                .map(|c| c.is_group().then(|| Batch::new(0, c.tests.iter().map(|t| t.values.as_slice()))))
+                .collect(),
+        )
+    }
+}
+
+/// Submission `i` on case `c`, stopping a group after `enough` failing testcases: the verdict
+/// and how many testcases failed, or None when it could not be judged.
+fn judge_one(
+    plan: &Plan,
+    whole: &Whole,
+    i: usize,
+    c: usize,
+    enough: usize,
+    runner: &mut Runner,
+    emit: &mut dyn FnMut(Event),
+) -> Option<(Verdict, usize)> {
     emit(Event::Running { submission: i, case: c });
     let case = &plan.cases[c];
-    let call = match runner.call(&case.values) {
-        Ok(call) => call,
-        Err(e) => {
-            emit(Event::Faulted {
-                submission: i,
-                fault: Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)),
-            });
+    let result = match &whole.0[c] {
+        Some(batch) => judge_group(plan, i, case, batch, enough, runner),
+        None => call_one(plan, i, case, 0, runner),
+    };
+    let result = match result {
+        Ok(result) => result,
+        Err(fault) => {
+            emit(Event::Faulted { submission: i, fault });
             return None;
         }
     };
-    let verdict = Verdict::of(&call, case.expected, &plan.limits);
-    let result = CaseResult { verdict, call };
-    if verdict.is_none() {
-        emit(Event::Faulted { submission: i, fault: Fault::Call(Box::new(result)) });
-        return None;
-    }
+    let failing = result.judged() - result.passed();
+    let verdict = result.verdict?;
     emit(Event::Judged { submission: i, case: c, result });
-    verdict
+    Some((verdict, failing))
+}
+
+/// One call on testcase `t` of `case`: its result, or the fault when it could not be judged.
+fn call_one(plan: &Plan, i: usize, case: &Case, t: usize, runner: &mut Runner) -> Result<CaseResult, Fault> {
+    let test = &case.tests[t];
+    let call = runner
+        .call(&test.values)
+        .map_err(|e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)))?;
+    let verdict = Verdict::of(&call, test.expected, &plan.limits);
+    let result = CaseResult { verdict, call, test: t, tally: None };
+    match verdict {
+        Some(_) => Ok(result),
+        None => Err(Fault::Call(Box::new(result))),
+    }
+}
+
+/// A group: its testcases in batches, the first `whole`, until `enough` of them failed (see
+/// the module's comment).
+fn judge_group(
+    plan: &Plan,
+    i: usize,
+    case: &Case,
+    whole: &Batch,
+    enough: usize,
+    runner: &mut Runner,
+) -> Result<CaseResult, Fault> {
+    let count = case.tests.len();
+    let mut tally = Tally::default();
+    // The batches' time and the calls' that passed; the first failure's call, by itself.
+    let (mut time, mut wall) = (Duration::ZERO, Duration::ZERO);
+    let mut first: Option<CaseResult> = None;
+    // The answer the batch gave the first failure, if a batch found it.
+    let mut answered: Option<Vec<u8>> = None;
+    let (mut from, mut endings) = (0, 0);
+    'batches: while from < count && tally.failed.len() < enough {
+        if endings == GROUP_ENDINGS {
+            tally.cut = Some(GroupCut::Endings);
+            break;
+        }
+        let tests = &case.tests[from..];
+        let start = std::time::Instant::now();
+        let rest;
+        let batch = match from {
+            0 => whole,
+            _ => {
+                rest = Batch::new(from as u32, tests.iter().map(|t| t.values.as_slice()));
+                &rest
+            }
+        };
+        let child = runner
+            .child()
+            .map_err(|e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)))?;
+        let answers = match child.send_batch(batch) {
+            Ok(()) => child.receive_batch(plan.limits.deadline()).ok(),
+            Err(_) => None,
+        };
+        let answers = answers.filter(|a| a.iter().filter(Option::is_some).count() == tests.len());
+        if let Some(answers) = answers {
+            time += answers.took();
+            wall += start.elapsed();
+            for (k, answer) in answers.iter().flatten().enumerate() {
+                if tests[k].expected.is(answer) {
+                    tally.passed += 1;
+                    continue;
+                }
+                if tally.failed.is_empty() {
+                    answered = Some(answer.to_vec());
+                }
+                tally.failed.push((from + k, Verdict::Wa));
+            }
+            tally.judged = count;
+            break;
+        }
+        // It ended badly somewhere (a testcase that panicked or spun, or all of them taking
+        // longer than the limit together): one call at a time, up to the testcase that did,
+        // for as long as those calls take no more than the limit together by the judge's
+        // clock (each call costs the judge far more than a short array costs the solution).
+        endings += 1;
+        let calls = std::time::Instant::now();
+        while from < count {
+            if calls.elapsed() > plan.limits.time {
+                tally.cut = Some(GroupCut::Time);
+                break 'batches;
+            }
+            let result = call_one(plan, i, case, from, runner)?;
+            tally.judged += 1;
+            from += 1;
+            match result.verdict {
+                Some(Verdict::Ac) => {
+                    let took = Duration::from_nanos(result.call.result.as_ref().map_or(0, |a| a.nanos));
+                    tally.passed += 1;
+                    (time, wall) = (time + took, wall + result.call.wall);
+                }
+                Some(verdict) => {
+                    tally.failed.push((result.test, verdict));
+                    first.get_or_insert(result);
+                    break;
+                }
+                None => unreachable!("call_one returns the calls it could not judge as faults"),
+            }
+        }
+    }
+    let Some(&(t, verdict)) = tally.failed.first() else {
+        let answered = Answered { answer: Vec::new(), length: 0, nanos: time.as_nanos() as u64, peak_kib: None };
+        let call = Call { result: Ok(answered), stdout: Printed::default(), stderr: Printed::default(), wall };
+        return Ok(CaseResult { verdict: Some(Verdict::Ac), call, test: 0, tally: Some(tally) });
+    };
+    let mut result = match first.filter(|f| f.test == t) {
+        Some(result) => result,
+        // Found in a batch: called again alone, to show it with its own call.
+        None => call_one(plan, i, case, t, runner)?,
+    };
+    if result.verdict == Some(Verdict::Ac) {
+        // It answered right alone but not in the batch: the batch's answer is what failed.
+        let answer = answered.unwrap_or_default();
+        let length = answer.len() as u64;
+        result.call.result = Ok(Answered { answer, length, nanos: 0, peak_kib: None });
+        result.verdict = Some(verdict);
+    }
+    result.tally = Some(tally);
+    Ok(result)
 }
 
 /// The strategies, case by case, one call at a time, on the calling thread.
 fn strategies_lane(
     workbench: &Workbench,
     plan: &Plan,
+    whole: &Whole,
     strategies: &[usize],
     programs: &[Option<Program>],
     emit: &mut dyn FnMut(Event),
@@ -212,10 +440,11 @@ fn strategies_lane(
     let mut runners: Vec<Option<Runner>> =
         strategies.iter().map(|&i| programs[i].as_ref().map(|p| workbench.runner_with(p, plan.limits))).collect();
     let mut time_limits = vec![0; strategies.len()];
+    let enough = if plan.fail_fast { 1 } else { usize::MAX };
     for c in 0..plan.cases.len() {
         for (k, &i) in strategies.iter().enumerate() {
             let Some(runner) = runners[k].as_mut() else { continue };
-            let cut = match judge_one(plan, i, c, runner, emit) {
+            let cut = match judge_one(plan, whole, i, c, enough, runner, emit).map(|(v, _)| v) {
                 None => Some(None),
                 Some(Verdict::Ac) => None,
                 Some(Verdict::Tle) => {
@@ -234,15 +463,24 @@ fn strategies_lane(
     }
 }
 
-/// One wrong submission or mutant over the cases, until its first failure (unless every case
-/// is asked for).
-fn submission_lane(workbench: &Workbench, plan: &Plan, i: usize, program: &Program, send: &Sender<Event>) {
+/// One wrong submission or mutant over the cases, until `stop_after` testcases failed (unless
+/// every case is asked for).
+fn submission_lane(
+    workbench: &Workbench,
+    plan: &Plan,
+    whole: &Whole,
+    i: usize,
+    program: &Program,
+    send: &Sender<Event>,
+) {
     let mut runner = workbench.runner_with(program, plan.limits);
     let mut emit = |event| drop(send.send(event));
+    let enough = if plan.every_case { usize::MAX } else { plan.stop_after.max(1) };
+    let mut failing = 0;
     for c in 0..plan.cases.len() {
-        match judge_one(plan, i, c, &mut runner, &mut emit) {
-            Some(Verdict::Ac) => {}
-            Some(_) if plan.every_case => {}
+        match judge_one(plan, whole, i, c, enough - failing, &mut runner, &mut emit) {
+            Some((Verdict::Ac, _)) => {}
+            Some((_, failed)) if failing + failed < enough => failing += failed,
             Some(_) if c + 1 < plan.cases.len() => {
                 return emit(Event::Stopped { submission: i, cut: Some(Cut::FirstFailure) })
             }

@@ -124,7 +124,7 @@ pub fn findings<'a>(report: &'a Report) -> Vec<Finding<'a>> {
         }
         if let (Expect::Verdict(_), Met::No, None) = (submission.expect, report.met[s], &card.fault) {
             let got = first_failure(card).unwrap_or(Verdict::Ac);
-            let ran = card.results.iter().flatten().count();
+            let ran = card.results.iter().flatten().map(CaseResult::judged).sum();
             let tag = source.lines().next().unwrap_or("").chars().count() as u32;
             add(span(source, 1, 1, tag), Found::Tag { expect: submission.expect, got, ran });
         }

@@ -1,23 +1,39 @@
 //! The manifest of a generated suite: one line per case, `<name>  judge gen --shape SHAPE
-//! --len N --seed SEED`, so every stored stress case can be made again byte for byte.
+//! --len N --seed SEED`, or `<name>  judge gen --max-len N --values LOW..=HIGH` for a group of
+//! every array of a range, one a line, so every stored generated case can be made again byte
+//! for byte.
 
-use crate::problem::generator::{self, Shape};
+use crate::problem::generator::{self, Every, Shape};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub name: String,
-    pub shape: Shape,
-    pub len: usize,
-    pub seed: u64,
+    pub made: Made,
+}
+
+/// How `judge gen` makes a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Made {
+    Shape { shape: Shape, len: usize, seed: u64 },
+    Every(Every),
 }
 
 impl Entry {
-    pub fn values(&self) -> Vec<i32> {
-        generator::generate(self.shape, self.len, self.seed)
+    /// Its testcases: one, or every array of the range.
+    pub fn testcases(&self) -> Vec<Vec<i32>> {
+        match self.made {
+            Made::Shape { shape, len, seed } => vec![generator::generate(shape, len, seed)],
+            Made::Every(every) => every.all().unwrap_or_default(),
+        }
     }
 }
 
-/// A line that is not `<name>  judge gen --shape SHAPE --len N --seed SEED`.
+/// The most arrays a manifest's range may hold: a stored file is read only up to
+/// `cases::CASE_FILE_LIMIT`, and a group is one batch.
+pub const EVERY_MOST: u64 = 100_000;
+
+/// A line that is not `<name>  judge gen --shape SHAPE --len N --seed SEED` or
+/// `<name>  judge gen --max-len N --values LOW..=HIGH`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ManifestError {
     pub line: usize,
@@ -40,22 +56,41 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, ManifestError> {
 fn parse_line(line: &str) -> Option<Entry> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let [name, "judge", "gen", rest @ ..] = words.as_slice() else { return None };
-    let (mut shape, mut len, mut seed) = (None, None, None);
+    let (mut shape, mut len, mut seed, mut max_len, mut values) = (None, None, None, None, None);
     for pair in rest.chunks(2) {
         match pair {
-            ["--shape", value] => shape = Shape::parse(value),
-            ["--len", value] => len = value.parse().ok(),
-            ["--seed", value] => seed = value.parse().ok(),
+            ["--shape", value] => shape = Some(Shape::parse(value)?),
+            ["--len", value] => len = Some(value.parse().ok()?),
+            ["--seed", value] => seed = Some(value.parse().ok()?),
+            ["--max-len", value] => max_len = Some(value.parse().ok()?),
+            ["--values", value] => {
+                let (low, high) = value.split_once("..=")?;
+                values = Some((low.parse().ok()?, high.parse().ok()?));
+            }
             _ => return None,
         }
     }
-    Some(Entry { name: name.to_string(), shape: shape?, len: len?, seed: seed? })
+    let made = match (shape, len, seed, max_len, values) {
+        (Some(shape), Some(len), Some(seed), None, None) => Made::Shape { shape, len, seed },
+        (None, None, None, Some(max_len), Some((low, high))) => {
+            let every = Every { max_len, low, high };
+            let fits = every.count().is_some_and(|n| n <= EVERY_MOST) && low <= high;
+            fits.then_some(Made::Every(every))?
+        }
+        _ => return None,
+    };
+    Some(Entry { name: name.to_string(), made })
 }
 
 /// The line for an entry, as `parse` reads it.
 #[cfg(test)]
 pub fn line(entry: &Entry) -> String {
-    format!("{}  judge gen --shape {} --len {} --seed {}", entry.name, entry.shape.name(), entry.len, entry.seed)
+    match entry.made {
+        Made::Shape { shape, len, seed } => {
+            format!("{}  judge gen --shape {} --len {len} --seed {seed}", entry.name, shape.name())
+        }
+        Made::Every(e) => format!("{}  judge gen --max-len {} --values {}..={}", entry.name, e.max_len, e.low, e.high),
+    }
 }
 
 #[cfg(test)]
@@ -76,7 +111,7 @@ mod tests {
             let entries = parse(&text).unwrap();
             for entry in &entries {
                 let stored = fs::read_to_string(dir.join(format!("{}.in", entry.name))).unwrap();
-                assert!(stored == format::write_input(&entry.values()), "{} differs from its line", entry.name);
+                assert!(stored == format::write_inputs(&entry.testcases()), "{} differs from its line", entry.name);
                 checked += 1;
             }
             // And nothing in the folder escapes the manifest.
@@ -90,7 +125,7 @@ mod tests {
 
     #[test]
     fn the_oracle_agrees_with_every_stored_output_in_every_suite() {
-        let mut checked = 0;
+        let (mut checked, mut groups) = (0, 0);
         for suite in fs::read_dir(CASES).unwrap() {
             let suite = suite.unwrap().path();
             for file in fs::read_dir(&suite).unwrap() {
@@ -98,20 +133,27 @@ mod tests {
                 if input.extension().is_none_or(|x| x != "in") {
                     continue;
                 }
-                let values = format::parse_input(&fs::read_to_string(&input).unwrap()).unwrap();
-                let stored = format::parse_output(&fs::read_to_string(input.with_extension("out")).unwrap()).unwrap();
-                assert_eq!(stored, oracle::answer(&values), "{}", input.display());
-                checked += 1;
+                let tests = crate::judging::cases::read_pair(&input, &input.with_extension("out")).unwrap();
+                for test in &tests {
+                    assert_eq!(test.expected, oracle::answer(&test.values), "{}:{}", input.display(), test.line);
+                    checked += 1;
+                }
+                groups += usize::from(tests.len() > 1);
             }
         }
-        assert!(checked >= 50, "only {checked} stored cases");
+        assert!(checked >= 50 && groups >= 1, "only {checked} stored testcases, {groups} groups");
     }
 
     #[test]
     fn lines_read_back_and_bad_lines_are_named() {
-        let entry = Entry { name: "z3".into(), shape: Shape::Zeros, len: 3, seed: 1 };
+        let entry = Entry { name: "z3".into(), made: Made::Shape { shape: Shape::Zeros, len: 3, seed: 1 } };
         assert_eq!(parse(&line(&entry)).unwrap(), std::slice::from_ref(&entry));
-        assert_eq!(entry.values(), [0, 0, 0]);
+        assert_eq!(entry.testcases(), [[0, 0, 0]]);
+        let every = Entry { name: "all".into(), made: Made::Every(Every { max_len: 2, low: -1, high: 0 }) };
+        assert_eq!(parse(&line(&every)).unwrap(), std::slice::from_ref(&every));
+        assert_eq!(format::write_inputs(&every.testcases()), "[-1]\n[0]\n[-1,-1]\n[-1,0]\n[0,-1]\n[0,0]\n");
+        assert!(parse("x judge gen --max-len 9 --values -3..=3").is_err(), "past EVERY_MOST");
+        assert!(parse("x judge gen --max-len 2 --values -3..=3 --seed 1").is_err());
         let text = "# comment\nok  judge gen --shape zeros --len 3 --seed 1\nbad  judge gen --shape zeros\n";
         assert_eq!(parse(text).unwrap_err().line, 3);
         assert!(parse("x judge gen --shape round --len 1 --seed 1").is_err());

@@ -66,6 +66,7 @@ pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut
         fail_fast: false,
         all_failures: false,
         every_case: false,
+        stop_after: 1,
     };
     let judged = engine::run(workbench, &plan, on);
     let results = judged.cards.first().map_or(&[][..], |card| &card.results[..]);

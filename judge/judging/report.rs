@@ -3,6 +3,7 @@
 //! oracle contradicts, and the judge's own errors. Everything a report shows is here, worked
 //! out once, so that rendering it is only writing it down.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::cases::{BadCase, Case};
@@ -36,6 +37,8 @@ pub enum Met {
 #[derive(Clone, Debug)]
 pub struct Suspect {
     pub case: usize,
+    /// Which of the case's testcases.
+    pub test: usize,
     pub stored: Answer,
     pub oracle: Answer,
     /// The judged strategies that answered as the oracle does.
@@ -59,50 +62,66 @@ pub fn took(call: &Call) -> Option<Took> {
     }
 }
 
-/// One submission's figures over the cases it ran.
+/// One submission's figures over the cases it ran, each testcase of a group counted as a case.
 #[derive(Clone, Debug)]
 pub struct Figures {
+    /// Testcases judged.
     pub ran: usize,
     pub accepted: usize,
-    /// How many cases got each verdict, in precedence order, for those it got.
+    /// How many testcases got each verdict, in precedence order, for those it got.
     pub counts: Vec<(Verdict, usize)>,
-    /// The sum of the case times; a lower bound when a case was cut at the time limit.
+    /// The sum of the case times, a group's batches included; a lower bound when a case was cut
+    /// at the time limit.
     pub total: Option<Took>,
+    /// Of the calls on one testcase: a group's batch is many calls, not one.
     pub median: Option<Took>,
-    /// The slowest case, TLE cases included, and its time.
+    /// The slowest call on one testcase, TLE cases included, and its case.
     pub slowest: Option<(Took, usize)>,
     pub peak_kib: Option<u64>,
-    /// Cases left out after `TLE_BUDGET` time limits.
+    /// Testcases left out after `TLE_BUDGET` time limits, or where a group was cut (see
+    /// `GroupCut`).
     pub not_judged: usize,
-    /// Cases left out for any reason it stopped early (time limits, a first failure).
+    /// Testcases left out for any reason it stopped early (time limits, a first failure).
     pub left_out: usize,
 }
 
 impl Figures {
-    pub fn of(card: &Scorecard) -> Figures {
+    pub fn of(card: &Scorecard, cases: &[Case]) -> Figures {
         let done: Vec<(usize, &CaseResult)> =
             card.results.iter().enumerate().filter_map(|(i, r)| Some((i, r.as_ref()?))).collect();
-        let accepted = done.iter().filter(|(_, r)| r.verdict == Some(Verdict::Ac)).count();
-        let mut times: Vec<(Took, usize)> = done.iter().filter_map(|(i, r)| Some((took(&r.call)?, *i))).collect();
+        let accepted = done.iter().map(|(_, r)| r.passed()).sum();
+        let all: Vec<(Took, usize)> = done.iter().filter_map(|(i, r)| Some((took(&r.call)?, *i))).collect();
+        let single = |(_, c): &&(Took, usize)| card.results[*c].as_ref().is_some_and(|r| r.tally.is_none());
+        let mut times: Vec<(Took, usize)> = all.iter().filter(single).copied().collect();
         times.sort();
+        let verdicts: Vec<(Verdict, usize)> = done.iter().flat_map(|(_, r)| r.verdicts()).collect();
         let counts = Verdict::PRECEDENCE
             .iter()
-            .map(|v| (*v, done.iter().filter(|(_, r)| r.verdict == Some(*v)).count()))
+            .map(|v| (*v, verdicts.iter().filter(|(w, _)| w == v).map(|(_, n)| n).sum()))
             .filter(|(_, n)| *n > 0)
             .collect();
-        let total = (!times.is_empty())
-            .then(|| Took { time: times.iter().map(|(t, _)| t.time).sum(), cut: times.iter().any(|(t, _)| t.cut) });
-        let skipped = card.results.iter().filter(|r| r.is_none()).count();
+        let total = (!all.is_empty())
+            .then(|| Took { time: all.iter().map(|(t, _)| t.time).sum(), cut: all.iter().any(|(t, _)| t.cut) });
+        // Testcases of cases it never ran, and of groups it stopped in.
+        let skipped: usize =
+            (card.results.iter().zip(cases)).filter(|(r, _)| r.is_none()).map(|(_, c)| c.tests.len()).sum();
+        let unjudged = |cut: bool| -> usize {
+            (done.iter())
+                .filter_map(|(c, r)| Some((cases[*c].tests.len() - r.judged(), r.tally.as_ref()?)))
+                .filter(|(_, tally)| tally.cut.is_some() || !cut)
+                .map(|(n, _)| n)
+                .sum()
+        };
         Figures {
-            ran: done.len(),
+            ran: done.iter().map(|(_, r)| r.judged()).sum(),
             accepted,
             counts,
             total,
             median: (!times.is_empty()).then(|| times[times.len() / 2].0),
             slowest: times.last().copied(),
             peak_kib: done.iter().filter_map(|(_, r)| r.call.result.as_ref().ok()?.peak_kib).max(),
-            not_judged: if matches!(card.cut, Some(Cut::TimeLimits(_))) { skipped } else { 0 },
-            left_out: if card.cut.is_some() { skipped } else { 0 },
+            not_judged: if matches!(card.cut, Some(Cut::TimeLimits(_))) { skipped } else { 0 } + unjudged(true),
+            left_out: if card.cut.is_some() { skipped } else { 0 } + unjudged(false),
         }
     }
 }
@@ -115,8 +134,8 @@ pub struct Report {
     pub cards: Vec<Scorecard>,
     pub figures: Vec<Figures>,
     pub met: Vec<Met>,
-    /// `explained[case]`: the oracle's explanation, for every case a submission failed.
-    pub explained: Vec<Option<Explained>>,
+    /// The oracle's explanation of every testcase a failure is shown on, by case and testcase.
+    pub explained: BTreeMap<(usize, usize), Explained>,
     pub suspects: Vec<Suspect>,
     /// The standard library items each submission uses that LeetCode's Rust does not have.
     pub newer: Vec<Vec<Newer>>,
@@ -161,13 +180,18 @@ impl Report {
             .map(|(s, card)| met(s, card, filtered && !is_named(&catalog, named, s)))
             .collect();
         let suspects = suspects(&submissions, &cases, &cards);
-        let failed = |c: usize| {
-            cards.iter().any(|card| card.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
-        };
-        let explained = (0..cases.len()).map(|c| failed(c).then(|| oracle::explain(&cases[c].values))).collect();
+        let mut explained = BTreeMap::new();
+        for card in &cards {
+            for (c, result) in card.results.iter().enumerate() {
+                if let Some(result) = result.as_ref().filter(|r| r.verdict != Some(Verdict::Ac)) {
+                    let key = (c, result.test);
+                    explained.entry(key).or_insert_with(|| oracle::explain(&cases[c].tests[result.test].values));
+                }
+            }
+        }
         let newer = if newer.is_empty() { vec![Vec::new(); submissions.len()] } else { newer };
         Report {
-            figures: cards.iter().map(Figures::of).collect(),
+            figures: cards.iter().map(|card| Figures::of(card, &cases)).collect(),
             submissions,
             cases,
             bad_cases,
@@ -186,6 +210,16 @@ impl Report {
             uncounted,
             wall,
         }
+    }
+
+    /// The testcases of every case, each of a group counted.
+    pub fn testcases(&self) -> usize {
+        self.cases.iter().map(|c| c.tests.len()).sum()
+    }
+
+    /// The oracle's explanation of testcase `test` of case `case`, where a failure is shown.
+    pub fn explained(&self, case: usize, test: usize) -> Option<&Explained> {
+        self.explained.get(&(case, test))
     }
 
     /// A judge error: a bad case, a bad submission file, stored data a solution could have
@@ -241,21 +275,28 @@ fn met(submission: &Submission, card: &Scorecard, lenient: bool) -> Met {
 fn suspects(submissions: &[Submission], cases: &[Case], cards: &[Scorecard]) -> Vec<Suspect> {
     let strategies: Vec<(&Submission, &Scorecard)> =
         submissions.iter().zip(cards).filter(|(s, _)| s.is_strategy()).collect();
-    let answer = |card: &Scorecard, c: usize| -> Option<Vec<u8>> {
-        let result = card.results[c].as_ref()?;
-        Some(result.call.result.as_ref().ok()?.answer.clone()).filter(|_| result.verdict == Some(Verdict::Wa))
+    // Each strategy's wrong answer on a case: the testcase, and what it answered.
+    let answer = |card: &Scorecard, c: usize| -> Option<(usize, Vec<u8>)> {
+        let result = card.results[c].as_ref().filter(|r| r.verdict == Some(Verdict::Wa))?;
+        Some((result.test, result.call.result.as_ref().ok()?.answer.clone()))
     };
-    let mut found = Vec::new();
+    let mut found: Vec<Suspect> = Vec::new();
     for (c, case) in cases.iter().enumerate() {
-        let wrong: Vec<(&Submission, Vec<u8>)> =
-            strategies.iter().filter_map(|(s, card)| Some((*s, answer(card, c)?))).collect();
-        if wrong.is_empty() {
-            continue;
-        }
-        let oracle = oracle::answer(&case.values);
-        if oracle != case.expected {
-            let agreeing = wrong.iter().filter(|(_, a)| oracle.is(a)).map(|(s, _)| s.name.clone()).collect();
-            found.push(Suspect { case: c, stored: case.expected, oracle, agreeing });
+        for (_, (t, _)) in strategies.iter().filter_map(|(s, card)| Some((*s, answer(card, c)?))) {
+            if found.iter().any(|f| (f.case, f.test) == (c, t)) {
+                continue;
+            }
+            let test = &case.tests[t];
+            let oracle = oracle::answer(&test.values);
+            if oracle == test.expected {
+                continue;
+            }
+            let agreeing = strategies
+                .iter()
+                .filter(|(_, card)| answer(card, c).is_some_and(|(u, a)| u == t && oracle.is(&a)))
+                .map(|(s, _)| s.name.clone())
+                .collect();
+            found.push(Suspect { case: c, test: t, stored: test.expected, oracle, agreeing });
         }
     }
     found

@@ -305,14 +305,5 @@ fn isolate(
 /// Inputs given by hand as cases named `input 1`, `input 2`…, each with the oracle's answer.
 fn given(inputs: &[Vec<i32>]) -> Vec<Case> {
     let name = |k: usize| if inputs.len() == 1 { "input".to_string() } else { format!("input {}", k + 1) };
-    inputs
-        .iter()
-        .enumerate()
-        .map(|(k, values)| Case {
-            id: name(k),
-            input: "<input>".into(),
-            values: values.clone(),
-            expected: oracle::answer(values),
-        })
-        .collect()
+    inputs.iter().enumerate().map(|(k, values)| Case::given(name(k), values.clone(), oracle::answer(values))).collect()
 }

@@ -28,6 +28,10 @@ pub enum Fault {
     LeadingZero { number: String },
     /// A quoted word that is not Alice, Bob or Tie.
     NotAnAnswer { word: String },
+    /// The answers of a file of several testcases end before the testcases do.
+    TooFewAnswers { testcases: usize, answers: usize },
+    /// An answer past the last testcase of the file's inputs.
+    TooManyAnswers { testcases: usize },
 }
 
 /// What the parser was looking for.
@@ -224,12 +228,55 @@ fn parse_integer(cur: &mut Cursor) -> Result<i64, FormatError> {
 /// The testcases of LeetCode's testcase box: one input per line (blank lines skipped), or one
 /// input spread over several lines. An error names the line in the whole text.
 pub fn parse_testcases(text: &str) -> Result<Vec<Vec<i32>>, FormatError> {
+    Ok(parse_lines(text)?.into_iter().map(|(_, values)| values).collect())
+}
+
+/// `parse_testcases`, each testcase with the 1-based line it starts on.
+pub fn parse_lines(text: &str) -> Result<Vec<(usize, Vec<i32>)>, FormatError> {
     let whole = parse_input(text);
     let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
     if whole.is_ok() || lines.len() < 2 {
-        return whole.map(|values| vec![values]);
+        let first = lines.first().map_or(1, |(at, _)| at + 1);
+        return whole.map(|values| vec![(first, values)]);
     }
-    lines.into_iter().map(|(at, line)| parse_input(line).map_err(|e| FormatError { line: e.line + at, ..e })).collect()
+    lines
+        .into_iter()
+        .map(|(at, line)| match parse_input(line) {
+            Ok(values) => Ok((at + 1, values)),
+            Err(e) => Err(FormatError { line: e.line + at, ..e }),
+        })
+        .collect()
+}
+
+/// The answers to a file of `testcases` testcases: one answer a line, in order (blank lines
+/// skipped), as `write_outputs` writes them; for one testcase, the answer as `parse_output`
+/// reads it. Answers that end before the testcases do are an error at the end of the text, an
+/// answer past them at its line.
+pub fn parse_outputs(text: &str, testcases: usize) -> Result<Vec<Answer>, FormatError> {
+    if testcases <= 1 {
+        return parse_output(text).map(|answer| vec![answer]);
+    }
+    let mut answers = Vec::with_capacity(testcases);
+    for (at, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        if answers.len() == testcases {
+            let column = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            return Err(FormatError { line: at + 1, column, fault: Fault::TooManyAnswers { testcases } });
+        }
+        // The form `write_outputs` writes, read at once; anything else by the positioned reader.
+        let plain = Answer::ALL
+            .into_iter()
+            .find(|a| line.strip_prefix('"').and_then(|l| l.strip_suffix('"')) == Some(a.as_str()));
+        match plain {
+            Some(answer) => answers.push(answer),
+            None => answers.push(parse_output(line).map_err(|e| FormatError { line: e.line + at, ..e })?),
+        }
+    }
+    if answers.len() < testcases {
+        let end = Cursor::new(text);
+        let fault = Fault::TooFewAnswers { testcases, answers: answers.len() };
+        return Err(end.error_at(text.len(), fault));
+    }
+    Ok(answers)
 }
 
 /// Parses `"Alice"`, `"Bob"` or `"Tie"`.
@@ -270,6 +317,16 @@ pub fn write_output(answer: Answer) -> String {
     format!("\"{}\"\n", answer.as_str())
 }
 
+/// Several testcases, one a line, as LeetCode's testcase box takes them.
+pub fn write_inputs(testcases: &[Vec<i32>]) -> String {
+    testcases.iter().map(|values| write_input(values)).collect()
+}
+
+/// Their answers, one a line, in the same order.
+pub fn write_outputs(answers: &[Answer]) -> String {
+    answers.iter().map(|answer| write_output(*answer)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +349,26 @@ mod tests {
         assert_eq!(parse_testcases("[1,\n 2]").unwrap(), [vec![1, 2]]);
         let e = parse_testcases("[1]\n[2]\n[3,]").unwrap_err();
         assert_eq!((e.line, e.column), (3, 4));
+    }
+
+    #[test]
+    fn testcases_keep_their_lines_and_answers_come_one_a_line() {
+        let lines = parse_lines("\n[1,2]\n\n[0]\n").unwrap();
+        assert_eq!(lines, [(2, vec![1, 2]), (4, vec![0])]);
+        assert_eq!(parse_lines("\n[1,\n 2]").unwrap(), [(2, vec![1, 2])]);
+        let inputs = vec![vec![1, -1], vec![0], vec![-2, 2, 1]];
+        let answers = [Answer::Alice, Answer::Tie, Answer::Bob];
+        let written = write_inputs(&inputs);
+        assert_eq!(written.lines().count(), 3);
+        assert_eq!(parse_testcases(&written).unwrap(), inputs);
+        assert_eq!(parse_outputs(&write_outputs(&answers), 3).unwrap(), answers);
+        assert_eq!(parse_outputs("\n\"Bob\"\n", 1).unwrap(), [Answer::Bob]);
+        let e = parse_outputs("\"Bob\"\n\"Tie\"\n", 3).unwrap_err();
+        assert_eq!((e.line, e.column, e.fault), (3, 1, Fault::TooFewAnswers { testcases: 3, answers: 2 }));
+        let e = parse_outputs("\"Bob\"\n\"Tie\"\n \"Bob\"\n", 2).unwrap_err();
+        assert_eq!((e.line, e.column, e.fault), (3, 2, Fault::TooManyAnswers { testcases: 2 }));
+        let e = parse_outputs("\"Bob\"\n\"Tei\"\n", 2).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 2));
     }
 
     #[test]

@@ -81,7 +81,26 @@ pub enum Shape {
     /// in four (zeros before a suffix whose leads start -v, v, v), but no public solution
     /// marks with one.
     Plateau,
+    /// A game that ends level, on piles mostly positive (one in six negative, down to -100;
+    /// the rest up to 1000), so that past n = 41,000 or so the piles' total passes 2^24, where
+    /// an f32 holds only even integers. Drawn at random, then its first pile set so that the
+    /// first mover's lead is exactly 0 (the next piles drawn again until one can be). A tie is
+    /// the most sensitive answer: a lead off by any amount anywhere the play passes names a
+    /// winner. Targets scores or sums kept in floats, and every mistake in a long game that
+    /// moves the lead by a little: a shortcut near the end, a search that stops at a first
+    /// winning move.
+    Tie,
+    /// Runs of 4 to 40 zeros, each before one to three piles in -3..=3 other than 0, the
+    /// first pile then set, as in `Tie`, so that the game ends level. Targets a zero run cut
+    /// to its length modulo 4 (whatever one player takes of four zeros the other takes the
+    /// rest, but a move may take a run's last zeros with the piles after it), which moves the
+    /// lead by a little and so names a winner of a tied game, and zeros dropped or skipped.
+    ZeroRuns,
 }
+
+/// The piles of a `Tie` are drawn from here, and one in `TIE_NEGATIVE` from the negatives.
+const TIE_VALUES: (i32, i32) = (-100, MAX_VALUE);
+const TIE_NEGATIVE: usize = 6;
 
 /// The leads `Plateau` holds at even and odd piles: the markers people use that a lead can
 /// take, and the two of them alternating.
@@ -107,7 +126,9 @@ const MIXED_PARTS: [Shape; 9] = [
 ];
 
 impl Shape {
-    pub const ALL: [Shape; 12] = [
+    /// The shapes `stress` draws from when none is named: the twelve it had before `Tie` and
+    /// `ZeroRuns`, so that a seed still makes the cases it made.
+    pub const DRAWN: [Shape; 12] = [
         Shape::Uniform,
         Shape::Narrow,
         Shape::Negative,
@@ -120,6 +141,23 @@ impl Shape {
         Shape::Mixed,
         Shape::Comeback,
         Shape::Plateau,
+    ];
+
+    pub const ALL: [Shape; 14] = [
+        Shape::Uniform,
+        Shape::Narrow,
+        Shape::Negative,
+        Shape::Positive,
+        Shape::Alternating,
+        Shape::Extremes,
+        Shape::Zeros,
+        Shape::Sparse,
+        Shape::Periodic,
+        Shape::Mixed,
+        Shape::Comeback,
+        Shape::Plateau,
+        Shape::Tie,
+        Shape::ZeroRuns,
     ];
 
     pub fn name(self) -> &'static str {
@@ -136,6 +174,8 @@ impl Shape {
             Shape::Mixed => "mixed",
             Shape::Comeback => "comeback",
             Shape::Plateau => "plateau",
+            Shape::Tie => "tie",
+            Shape::ZeroRuns => "zero-runs",
         }
     }
 
@@ -250,6 +290,172 @@ fn fill(shape: Shape, len: usize, rng: &mut Rng, out: &mut Vec<i32>) {
                 later = [i64::from(value) + beyond, later[0], later[1]];
             }
         }
+        Shape::Tie => {
+            let draw = |rng: &mut Rng| match rng.below(TIE_NEGATIVE) {
+                0 => rng.range(TIE_VALUES.0, -1),
+                _ => rng.range(1, TIE_VALUES.1),
+            };
+            out.extend((0..len).map(|_| draw(rng)));
+            level(&mut out[start..], rng, draw);
+        }
+        Shape::ZeroRuns => {
+            let draw = |rng: &mut Rng| {
+                let value = rng.range(1, 3);
+                if rng.below(2) == 0 {
+                    -value
+                } else {
+                    value
+                }
+            };
+            while out.len() - start < len {
+                let zeros = rng.range(4, 40) as usize;
+                out.extend(std::iter::repeat_n(0, zeros));
+                for _ in 0..rng.range(1, 3) {
+                    out.push(draw(rng));
+                }
+            }
+            out.truncate(start + len);
+            level(&mut out[start..], rng, draw);
+        }
+    }
+}
+
+/// Sets the first pile of `row` so that the game ends level: the first mover's lead is then
+/// exactly 0. Where no pile in range does that, the next few piles are drawn again by `draw`
+/// until one does.
+fn level(row: &mut [i32], rng: &mut Rng, draw: impl Fn(&mut Rng) -> i32) {
+    // The leads of the piles after the first few, which the redraws leave alone.
+    let fixed = row.len().min(4);
+    let tail = oracle::explain(&row[fixed..]).leads;
+    loop {
+        // f(i) for i < fixed, from the back, over the piles drawn so far.
+        let mut leads = vec![0i64; fixed + 4];
+        for (k, lead) in tail.iter().take(4).enumerate() {
+            leads[fixed + k] = *lead;
+        }
+        for i in (1..fixed).rev() {
+            leads[i] = best_move(row, i, &leads);
+        }
+        // f(0) = row[0] + the best of what the first mover's moves add to it.
+        let rest = best_move(row, 0, &leads) - i64::from(row[0]);
+        if (i64::from(MIN_VALUE)..=i64::from(MAX_VALUE)).contains(&-rest) {
+            row[0] = -rest as i32;
+            return;
+        }
+        for value in row[1..fixed].iter_mut() {
+            *value = draw(rng);
+        }
+    }
+}
+
+/// The lead of the player to move at pile `i` of `row`, given the leads after it (`leads[j]`
+/// for j in i+1..=i+3, 0 past the end).
+fn best_move(row: &[i32], i: usize, leads: &[i64]) -> i64 {
+    let mut taken = 0i64;
+    let mut best = i64::MIN;
+    for k in 1..=3.min(row.len() - i) {
+        taken += i64::from(row[i + k - 1]);
+        best = best.max(taken - leads[i + k]);
+    }
+    best
+}
+
+/// Every array of length 1..=`max_len` over `low..=high`, in one order: shorter arrays first,
+/// then by value, the first element slowest. `verify` sweeps such a range; the stored group
+/// (`judge gen --max-len 5 --values -2..=2`) holds one, one array a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Every {
+    pub max_len: usize,
+    pub low: i32,
+    pub high: i32,
+}
+
+impl Every {
+    /// How many values each place can take.
+    pub fn base(&self) -> u64 {
+        (i64::from(self.high) - i64::from(self.low) + 1).max(0) as u64
+    }
+
+    /// How many arrays there are of each length 1..=max_len, or None past u64.
+    pub fn lengths(&self) -> Option<Vec<u64>> {
+        let mut counts = Vec::with_capacity(self.max_len);
+        let mut count = 1u64;
+        for _ in 0..self.max_len {
+            count = count.checked_mul(self.base())?;
+            counts.push(count);
+        }
+        counts.iter().try_fold(0u64, |sum, c| sum.checked_add(*c))?;
+        Some(counts)
+    }
+
+    /// How many arrays the range holds, or None past u64.
+    pub fn count(&self) -> Option<u64> {
+        Some(self.lengths()?.iter().sum())
+    }
+
+    /// Array `index` of the order into `values`; `counts` are `lengths()`.
+    pub fn nth(&self, mut index: u64, counts: &[u64], values: &mut Vec<i32>) {
+        let mut len = 1;
+        for count in counts {
+            if index < *count {
+                break;
+            }
+            index -= count;
+            len += 1;
+        }
+        let base = self.base();
+        values.clear();
+        values.resize(len, 0);
+        for slot in values.iter_mut().rev() {
+            *slot = self.low + (index % base) as i32;
+            index /= base;
+        }
+    }
+
+    /// Every array of the range, in order; None past what can be counted.
+    pub fn all(&self) -> Option<Vec<Vec<i32>>> {
+        let counts = self.lengths()?;
+        let total = usize::try_from(counts.iter().sum::<u64>()).ok()?;
+        let mut arrays = vec![Vec::new(); total];
+        for (index, values) in arrays.iter_mut().enumerate() {
+            self.nth(index as u64, &counts, values);
+        }
+        Some(arrays)
+    }
+
+    /// The range that `arrays`, in their order, are every array of; None when they are not
+    /// exactly that (one missing, out of order, or another array among them). One pass, an
+    /// odometer beside them: a stored group is checked on every run.
+    pub fn of<'a>(arrays: impl Iterator<Item = &'a [i32]> + Clone) -> Option<Every> {
+        let (mut max_len, mut low, mut high) = (0, i32::MAX, i32::MIN);
+        for array in arrays.clone() {
+            max_len = max_len.max(array.len());
+            for &value in array {
+                (low, high) = (low.min(value), high.max(value));
+            }
+        }
+        if max_len == 0 {
+            return None;
+        }
+        let mut wanted = vec![low];
+        for array in arrays {
+            if array != wanted.as_slice() {
+                return None;
+            }
+            // The next array of the order: the last place that can go up does, and every place
+            // after it starts again at `low`; past the last array of a length, the next length.
+            match wanted.iter().rposition(|&v| v < high) {
+                Some(at) => {
+                    wanted[at] += 1;
+                    wanted[at + 1..].fill(low);
+                }
+                None => {
+                    wanted.fill(low);
+                    wanted.push(low);
+                }
+            }
+        }
+        (wanted.len() == max_len + 1 && wanted.iter().all(|&v| v == low)).then_some(Every { max_len, low, high })
     }
 }
 
@@ -334,6 +540,50 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), PLATEAU_TARGETS.len(), "some target is never drawn");
+    }
+
+    #[test]
+    fn every_array_of_a_range_comes_once_in_order_and_is_recognised() {
+        let every = Every { max_len: 3, low: -1, high: 1 };
+        let all = every.all().unwrap();
+        assert_eq!(all.len(), 3 + 9 + 27);
+        assert_eq!(
+            (&all[0][..], &all[3][..], &all[4][..], &all[38][..]),
+            (&[-1][..], &[-1, -1][..], &[-1, 0][..], &[1, 1, 1][..])
+        );
+        let mut unique = all.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), all.len());
+        assert_eq!(Every::of(all.iter().map(Vec::as_slice)), Some(every));
+        assert_eq!(Every::of(all[..38].iter().map(Vec::as_slice)), None, "one missing");
+        let mut swapped = all.clone();
+        swapped.swap(5, 6);
+        assert_eq!(Every::of(swapped.iter().map(Vec::as_slice)), None, "out of order");
+        assert_eq!(Every::of([&[2][..]].into_iter()), Some(Every { max_len: 1, low: 2, high: 2 }));
+        assert!(Every { max_len: 10, low: -1000, high: 1000 }.lengths().is_none());
+        assert!(Every { max_len: 8, low: -3, high: 3 }.lengths().is_some());
+    }
+
+    #[test]
+    fn tie_rows_end_level_with_totals_past_an_f32s_exact_integers() {
+        for (len, seed) in [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (17, 6), (1000, 7), (50_000, 8)] {
+            let values = generate(Shape::Tie, len, seed);
+            assert_eq!(oracle::lead(&values), 0, "len {len} seed {seed}: {:?}", &values[..len.min(8)]);
+        }
+        let (alice, bob) = oracle::totals(&generate(Shape::Tie, 50_000, 1));
+        assert!(alice == bob && alice + bob > 1 << 24, "{alice} {bob}");
+    }
+
+    #[test]
+    fn zero_runs_hold_runs_of_four_zeros_or_more_before_other_piles() {
+        let values = generate(Shape::ZeroRuns, 10_000, 3);
+        assert_eq!(oracle::lead(&values), 0);
+        // The first run may have lost its first zero to the pile that levels the game, and the
+        // last may be cut short by the length.
+        let runs: Vec<usize> = values[1..].split(|&v| v != 0).map(<[i32]>::len).filter(|&l| l > 0).collect();
+        assert!(runs[1..runs.len() - 1].iter().all(|&l| (4..=40).contains(&l)), "{runs:?}");
+        assert!(runs.len() > 300 && values[1..].iter().all(|v| (-3..=3).contains(v)));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::compile::likely_words;
-use super::error::{path, submission_error};
+use super::error::{place, submission_error};
 use super::json::Json;
 use super::{call, expect, units};
 use crate::cli::Invocation;
@@ -79,8 +79,9 @@ fn said(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> 
         Found::Verdict { case, result, panicked } => {
             let verdict = result.verdict.unwrap_or(Verdict::Re);
             let case = &report.cases[*case];
-            let expected = case.expected.as_str();
-            let head = format!("{} on {}", verdict.code(), units::escape(&case.id));
+            let test = &case.tests[result.test];
+            let expected = test.expected.as_str();
+            let head = format!("{} on {}", verdict.code(), units::escape(&case.test_id(result.test)));
             let reason = call::reason(&result.call, verdict, &report.limits);
             let message = match (&result.call.result, reason) {
                 (Ok(answered), None) => {
@@ -92,10 +93,10 @@ fn said(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> 
                 ),
                 (Err(_), reason) => format!("{head}: {}; expected \"{expected}\"", reason.unwrap_or_default()),
             };
-            let rerun = super::judge_text::rerun(judge, name, Some(&case.id)).shell();
+            let rerun = super::judge_text::rerun(judge, name, Some(&case.test_id(result.test))).shell();
             let mut notes = vec![(
                 "note",
-                format!("input {}  ({})", units::input(&case.values), path(&case.input, Some(root))),
+                format!("input {}  ({})", units::input(&test.values), place(case, result.test, Some(root))),
                 None,
             )];
             if let Some(place) = panicked {

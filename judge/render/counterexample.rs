@@ -127,11 +127,15 @@ pub fn saved(saved: &Saved, root: Option<&Path>, width: usize) -> String {
         Saved::Stored(input) => {
             fit::labelled("saved", &format!("{} and its .out; the judge runs it from now on", path(input, root)), width)
         }
-        Saved::Duplicate { id, input } => fit::labelled(
-            "saved",
-            &format!("nothing: the same input is stored already, as {} ({})", units::escape(id), path(input, root)),
-            width,
-        ),
+        Saved::Duplicate { id, input, line } => {
+            let at = line.map_or_else(String::new, |l| format!(":{l}"));
+            let said = format!(
+                "nothing: the same input is stored already, as {} ({}{at})",
+                units::escape(id),
+                path(input, root)
+            );
+            fit::labelled("saved", &said, width)
+        }
     }
 }
 

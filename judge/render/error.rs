@@ -86,6 +86,15 @@ pub fn path(path: &Path, root: Option<&Path>) -> String {
     root.and_then(|r| path.strip_prefix(r).ok()).unwrap_or(path).display().to_string()
 }
 
+/// Where testcase `t` of a case is stored: its `.in` relative to `root`, with `:LINE` where the
+/// file holds several testcases.
+pub fn place(case: &crate::judging::cases::Case, t: usize, root: Option<&Path>) -> String {
+    match case.line(t) {
+        Some(line) => format!("{}:{line}", path(&case.input, root)),
+        None => path(&case.input, root),
+    }
+}
+
 /// The judge's trouble: what it could not do, and what the system said.
 pub fn trouble(trouble: &Trouble, root: Option<&Path>) -> String {
     let doing = match &trouble.doing {
@@ -218,6 +227,15 @@ pub fn format_error(error: &FormatError) -> String {
         Fault::TooMany => format!("more than {MAX_LEN} values: index {MAX_LEN} is one too many"),
         Fault::LeadingZero { number } => format!("leading zero in {number:?}"),
         Fault::NotAnAnswer { word } => format!("expected \"Alice\", \"Bob\" or \"Tie\", found {word:?}"),
+        Fault::TooFewAnswers { testcases, answers } => format!(
+            "expected an answer for testcase {}, found end of input: {} for {} testcases, one a line",
+            units::thousands(*answers as u64 + 1),
+            units::count(*answers, "answer"),
+            units::thousands(*testcases as u64)
+        ),
+        Fault::TooManyAnswers { testcases } => {
+            format!("an answer past the last of the {} testcases of the .in", units::thousands(*testcases as u64))
+        }
     };
     format!("{}:{}: {what}", error.line, error.column)
 }

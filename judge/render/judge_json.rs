@@ -4,21 +4,28 @@
 //!   newer_than_leetcode_checked ("everything": built by LeetCode's own version; "library items":
 //!   clippy's lint, language features unchecked; "nothing"); wall_ns; exit_status
 //!   limits: time_ns, memory_mib, stack_mib, output_bytes
-//!   cases[]: id, input_file, n, expected
+//!   cases[]: id, input_file, line (of one testcase chosen from a group), n (the longest
+//!     testcase), testcases, expected (null for a group), every (a group of every array of a
+//!     range: max_len, low, high; else null)
 //!   solutions[]: name, file, expect, verdict (first non-AC, CE, or AC), met ("yes", "no",
 //!     "not caught"), compile_error, likely (what a compile error most likely means for a
-//!     LeetCode file: text, line, column), fault, cases_run, accepted, total_ns, median_ns,
-//!     slowest_ns, slowest_case (TLE cases counted at the time they were killed), peak_kib,
+//!     LeetCode file: text, line, column), fault, cases_run, accepted (testcases: each of a
+//!     group counts), total_ns (a group's batches included), median_ns, slowest_ns,
+//!     slowest_case (calls on one testcase; TLE cases counted at the time they were killed),
+//!     peak_kib,
 //!     not_judged (cases left out after 3 TLE, or after a first failure), growth (for a strategy that hit the time limit:
 //!     order "power" with exponent, or "exponential" with per_pile; at_max_log10_s; words),
 //!     results[]
-//!   results[]: case, verdict, time_ns, wall_ns, peak_kib, answer, answer_bytes, ending (how a
+//!   results[]: case, verdict, testcase (the id of the testcase the call was; null for a group
+//!     that passed, whose time is its batches'), line, time_ns, wall_ns, peak_kib, answer,
+//!     answer_bytes, ending (how a
 //!     call that did not answer ended: panicked, stack overflow, signal, exited, lost channel,
 //!     timed out, memory limit, allocation failed, output limit), reason, stdout, stdout_bytes,
-//!     stderr, stderr_bytes, rerun; and for a failure on at most 20 piles, the oracle's leads
+//!     stderr, stderr_bytes, group (testcases, judged, passed, failed[]: line, verdict; null
+//!     for a case of one testcase), rerun; and for a failure on at most 20 piles, the oracle's leads
 //!     (f(0..=n)) and play (moves: player, from, count, taken)
 //!   judge_errors[]: strings; notes[]: strings (stored data changed under the sandbox);
-//!   suspects[]: case, stored, oracle, agreeing (strategies that answered as the oracle), check
+//!   suspects[]: case, testcase, stored, oracle, agreeing (strategies that answered as the oracle), check
 
 use std::path::Path;
 
@@ -39,16 +46,39 @@ use crate::judging::report::{first_failure, Report};
 use crate::judging::verdict::Verdict;
 use crate::search::growth::Growth;
 
-fn result(report: &Report, name: &str, case: usize, result: &CaseResult, invocation: &Invocation) -> Json {
-    let verdict = result.verdict;
-    let mut fields =
-        vec![("case", Json::str(&report.cases[case].id)), ("verdict", Json::opt(verdict, |v| Json::str(v.code())))];
+fn result(report: &Report, name: &str, c: usize, result: &CaseResult, invocation: &Invocation) -> Json {
+    let (verdict, case, t) = (result.verdict, &report.cases[c], result.test);
+    let mut fields = vec![("case", Json::str(&case.id)), ("verdict", Json::opt(verdict, |v| Json::str(v.code())))];
+    // A group's call is its first failure's, on one testcase; with none, its batches'.
+    let shown = result.tally.is_none() || verdict != Some(Verdict::Ac);
+    fields.push(("testcase", Json::opt(shown.then(|| case.test_id(t)), Json::str)));
+    fields.push(("line", Json::opt(case.line(t).filter(|_| shown), |l| Json::int(l as i128))));
     fields.extend(call::fields(&result.call));
+    if !shown {
+        for (key, value) in fields.iter_mut() {
+            if ["answer", "answer_bytes", "peak_kib"].contains(key) {
+                *value = Json::Null;
+            }
+        }
+    }
     let reason = verdict.and_then(|v| call::reason(&result.call, v, &report.limits));
     fields.push(("reason", Json::opt(reason, Json::str)));
-    fields.push(("rerun", Json::str(rerun(invocation, name, Some(&report.cases[case].id)).shell())));
+    let tally = result.tally.as_ref().map(|tally| {
+        let failed = tally.failed.iter().map(|&(u, v)| {
+            Json::object([("line", Json::int(case.tests[u].line as i128)), ("verdict", Json::str(v.code()))])
+        });
+        Json::object([
+            ("testcases", Json::int(case.tests.len() as i128)),
+            ("judged", Json::int(tally.judged as i128)),
+            ("passed", Json::int(tally.passed as i128)),
+            ("failed", Json::Array(failed.collect())),
+        ])
+    });
+    fields.push(("group", tally.unwrap_or(Json::Null)));
+    let id = if shown { case.test_id(t) } else { case.id.clone() };
+    fields.push(("rerun", Json::str(rerun(invocation, name, Some(&id)).shell())));
     if verdict != Some(Verdict::Ac) {
-        fields.extend(report.explained[case].as_ref().and_then(explanation::fields).into_iter().flatten());
+        fields.extend(report.explained(c, t).and_then(explanation::fields).into_iter().flatten());
     }
     Json::object(fields)
 }
@@ -65,11 +95,21 @@ pub fn report(
     root: Option<&Path>,
 ) -> Json {
     let cases = report.cases.iter().map(|c| {
+        let every = c.every.map(|e| {
+            Json::object([
+                ("max_len", Json::int(e.max_len as i128)),
+                ("low", Json::int(e.low)),
+                ("high", Json::int(e.high)),
+            ])
+        });
         Json::object([
             ("id", Json::str(&c.id)),
             ("input_file", Json::str(path(&c.input, root))),
-            ("n", Json::int(c.values.len() as i128)),
-            ("expected", Json::str(c.expected.as_str())),
+            ("line", Json::opt(c.line(0).filter(|_| !c.is_group()), |l| Json::int(l as i128))),
+            ("n", Json::int(c.longest() as i128)),
+            ("testcases", Json::int(c.tests.len() as i128)),
+            ("expected", Json::opt((!c.is_group()).then(|| c.tests[0].expected.as_str()), Json::str)),
+            ("every", every.unwrap_or(Json::Null)),
         ])
     });
     let solutions = (0..report.submissions.len()).map(|i| {
@@ -116,6 +156,7 @@ pub fn report(
     let suspects = report.suspects.iter().map(|s| {
         Json::object([
             ("case", Json::str(&report.cases[s.case].id)),
+            ("testcase", Json::str(report.cases[s.case].test_id(s.test))),
             ("stored", Json::str(s.stored.as_str())),
             ("oracle", Json::str(s.oracle.as_str())),
             ("agreeing", Json::Array(s.agreeing.iter().map(Json::str).collect())),

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use super::call;
 use super::compile;
-use super::error::{case_problem, path, submission_error};
+use super::error::{case_problem, path, place, submission_error};
 use super::expect;
 use super::explanation;
 use super::fit;
@@ -21,7 +21,8 @@ use super::matrix::Layout;
 use super::table;
 use super::units;
 use crate::cli::{flags, Command, Invocation, Value};
-use crate::judging::engine::{Cut, Fault, Scorecard};
+use crate::judging::cases::Case;
+use crate::judging::engine::{self, CaseResult, Cut, Fault, GroupCut, Scorecard};
 use crate::judging::report::{first_failure, Figures, Met, Report, Took};
 use crate::judging::verdict::Verdict;
 use crate::search::growth::Growth;
@@ -61,19 +62,20 @@ pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Inv
     narrowed.set(&flags::CASE, case.map(|c| Value::Text(c.to_string())))
 }
 
-/// `58/58 AC`, `3 AC, then WA`, `3 TLE, 12 AC; 60 not judged`, `CE`.
+/// `58/58 AC`, `3 AC, then WA`, `3 TLE, 12 AC; 60 not judged`, `CE`; each a count of testcases.
 fn verdicts(figures: &Figures, card: &Scorecard, cases: usize, strategy: bool) -> String {
+    let n = |n: usize| units::thousands(n as u64);
     let failed: Vec<&(Verdict, usize)> = figures.counts.iter().filter(|(v, _)| *v != Verdict::Ac).collect();
     let words = match (first_failure(card), failed.as_slice()) {
         (Some(Verdict::Ce), _) => "CE".to_string(),
         (None, _) => "not run".to_string(),
-        (_, []) => format!("{}/{cases} AC", figures.accepted),
-        (_, [(only, 1)]) if !strategy => format!("{} AC, then {}", figures.accepted, only.code()),
-        _ => figures.counts.iter().map(|(v, n)| format!("{n} {}", v.code())).collect::<Vec<_>>().join(", "),
+        (_, []) => format!("{}/{} AC", n(figures.accepted), n(cases)),
+        (_, [(only, 1)]) if !strategy => format!("{} AC, then {}", n(figures.accepted), only.code()),
+        _ => figures.counts.iter().map(|(v, k)| format!("{} {}", n(*k), v.code())).collect::<Vec<_>>().join(", "),
     };
     match figures.not_judged {
         0 => words,
-        skipped => format!("{words}; {skipped} not judged"),
+        skipped => format!("{words}; {} not judged", n(skipped)),
     }
 }
 
@@ -91,7 +93,7 @@ fn time(took: Option<Took>) -> String {
 /// `--full-matrix`, or when there are few).
 fn summary(report: &Report, options: &Options) -> String {
     let (style, width) = (options.layout.style, options.layout.width);
-    let cases = report.cases.len();
+    let cases = report.testcases();
     let mut out = String::new();
     let strategies: Vec<usize> =
         (0..report.submissions.len()).filter(|&i| report.submissions[i].is_strategy()).collect();
@@ -133,13 +135,16 @@ fn summary(report: &Report, options: &Options) -> String {
             .map(|&i| {
                 let card = &report.cards[i];
                 let first = first_failure(card);
-                let at = card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)));
+                let at = card.results.iter().enumerate().find_map(|(c, r)| {
+                    let r = r.as_ref().filter(|r| r.verdict != Some(Verdict::Ac))?;
+                    Some(report.cases[c].test_id(r.test))
+                });
                 vec![
                     format!("#{}", i + 1),
                     report.submissions[i].name.clone(),
                     expect::expect(report.submissions[i].expect),
                     first.map_or("-".to_string(), |v| v.code().to_string()),
-                    at.map_or_else(String::new, |c| units::escape(&report.cases[c].id)),
+                    at.map_or_else(String::new, |id| units::escape(&id)),
                     expect::met(report.met[i]).to_string(),
                 ]
             })
@@ -197,14 +202,13 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
     let width = options.layout.width;
     let Some(result) = &report.cards[s].results[c] else { return };
     let (submission, case) = (&report.submissions[s], &report.cases[c]);
+    let (t, test) = (result.test, &report.cases[c].tests[result.test]);
     let verdict = result.verdict.unwrap_or(Verdict::Re);
-    let _ = writeln!(
-        out,
-        "\n{}",
-        fit::words("", &format!("{} {} on {}", verdict.code(), submission.name, units::escape(&case.id)), "  ", width)
-    );
-    let input = path(&case.input, options.root);
-    let shown = units::input(&case.values);
+    let id = units::escape(&case.test_id(t));
+    let _ =
+        writeln!(out, "\n{}", fit::words("", &format!("{} {} on {id}", verdict.code(), submission.name), "  ", width));
+    let input = place(case, t, options.root);
+    let shown = units::input(&test.values);
     match fit::chars(&shown) + fit::chars(&input) + 16 <= width {
         true => out.push_str(&fit::labelled("input", &format!("{shown}  ({input})"), width)),
         false => {
@@ -212,7 +216,7 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
             out.push_str(&fit::labelled("", &format!("({input})"), width));
         }
     }
-    out.push_str(&fit::labelled("expected", &format!("\"{}\"", case.expected.as_str()), width));
+    out.push_str(&fit::labelled("expected", &format!("\"{}\"", test.expected.as_str()), width));
     if let Ok(answered) = &result.call.result {
         out.push_str(&fit::labelled("got", &units::answer(&answered.answer, answered.length), width));
     }
@@ -220,7 +224,10 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
         out.push_str(&fit::labelled("reason", &reason, width));
     }
     out.push_str(&call::output(&result.call, width));
-    if let Some(explained) = &report.explained[c] {
+    if let Some(said) = group(case, result) {
+        out.push_str(&fit::labelled("group", &said, width));
+    }
+    if let Some(explained) = report.explained(c, t) {
         out.push_str(&explanation::lines(explained, width));
         if !explanation::whole(explained) {
             let says = format!(
@@ -228,12 +235,50 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
                 crate::judging::report::EXPLAINED
             );
             out.push_str(&fit::labelled("shorter", &says, width));
-            let _ =
-                writeln!(out, "{}", fit::command("            ", &smaller(options, &submission.name, &input), width));
+            let smaller = smaller(options, &submission.name, &path(&case.input, options.root));
+            let _ = writeln!(out, "{}", fit::command("            ", &smaller, width));
         }
     }
-    let rerun = rerun(options.invocation, &submission.name, Some(&case.id));
+    let rerun = rerun(options.invocation, &submission.name, Some(&case.test_id(t)));
     let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
+}
+
+/// Failing lines of a group named after the one shown, before `and N more`.
+const LINES_NAMED: usize = 5;
+
+/// How a group went, for the failure shown from it: `3,870 of 3,905 passed; 35 failed (35
+/// WA): this one first, the shortest, then lines 18, 23 …`.
+pub fn group(case: &Case, result: &CaseResult) -> Option<String> {
+    let tally = result.tally.as_ref()?;
+    let by: Vec<String> =
+        result.verdicts().iter().filter(|(v, _)| *v != Verdict::Ac).map(|(v, n)| format!("{n} {}", v.code())).collect();
+    let total = case.tests.len();
+    let mut said = format!(
+        "{} of {} passed; {} failed ({}): this one first, the shortest",
+        units::thousands(tally.passed as u64),
+        units::thousands(total as u64),
+        units::thousands(tally.failed.len() as u64),
+        by.join(", ")
+    );
+    let others: Vec<String> =
+        tally.failed.iter().skip(1).take(LINES_NAMED).map(|&(t, _)| case.tests[t].line.to_string()).collect();
+    if !others.is_empty() {
+        let lines = if tally.failed.len() == 2 { "line" } else { "lines" };
+        let _ = write!(said, ", then {lines} {}", others.join(", "));
+        let more = tally.failed.len() - 1 - others.len();
+        if more > 0 {
+            let _ = write!(said, " and {} more", units::thousands(more as u64));
+        }
+    }
+    if tally.judged < total {
+        let why = match tally.cut {
+            Some(GroupCut::Endings) => format!(" after {} batches ended badly", engine::GROUP_ENDINGS),
+            Some(GroupCut::Time) => " after its calls took the time limit together".to_string(),
+            None => ", as it stopped at its failures".to_string(),
+        };
+        let _ = write!(said, "; {} not judged{why}", units::thousands((total - tally.judged) as u64));
+    }
+    Some(said)
 }
 
 /// A sentence, then a command on the lines below it.
@@ -260,13 +305,14 @@ fn failures(report: &Report, options: &Options) -> String {
             .filter(|&c| card.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
             .collect();
         // The clearest first: the shortest input, then the suite's order.
-        failed.sort_by_key(|&c| (report.cases[c].values.len(), c));
+        let shown_len = |c: usize| card.results[c].as_ref().map_or(0, |r| report.cases[c].tests[r.test].values.len());
+        failed.sort_by_key(|&c| (shown_len(c), c));
         if report.met[s] == Met::No && failed.is_empty() && card.fault.is_none() {
             let said = format!(
                 "{} is tagged {} but passed all {} it ran: the stored cases miss its mistake",
                 submission.name,
                 expect::expect(submission.expect),
-                units::count(card.results.iter().flatten().count(), "case")
+                units::count(report.figures[s].ran, "case")
             );
             let _ = writeln!(out, "\n{}", fit::words("", &said, "  ", width));
         }
@@ -358,6 +404,27 @@ fn notes(report: &Report, options: &Options) -> String {
         note(&mut out, &said, width);
         let check = Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]);
         let _ = writeln!(out, "{}", fit::command("  check it  ", &check, width));
+    }
+    for (submission, card) in report.submissions.iter().zip(&report.cards) {
+        for (case, result) in report.cases.iter().zip(&card.results) {
+            let Some(tally) = result.as_ref().and_then(|r| r.tally.as_ref()) else { continue };
+            let why = match tally.cut {
+                None => continue,
+                Some(GroupCut::Endings) => format!("{} of its batches ended badly", engine::GROUP_ENDINGS),
+                Some(GroupCut::Time) => format!(
+                    "a batch ended badly and its testcases, called one at a time, took over {} together",
+                    units::limit(report.limits.time)
+                ),
+            };
+            let said = format!(
+                "note: {} was not judged on {} of the {} testcases of {}: {why}",
+                submission.name,
+                units::thousands((case.tests.len() - tally.judged) as u64),
+                units::thousands(case.tests.len() as u64),
+                units::escape(&case.id)
+            );
+            note(&mut out, &said, width);
+        }
     }
     let not_caught: Vec<&str> = (report.submissions.iter().zip(&report.met))
         .filter(|(_, m)| **m == Met::NotCaught)

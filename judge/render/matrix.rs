@@ -18,6 +18,7 @@ use super::fit;
 use super::style::Style;
 use super::units;
 use crate::exec::child::RunnerKind;
+use crate::judging::cases::Case;
 use crate::judging::engine::{Event, Fault};
 use crate::judging::report::took;
 use crate::judging::verdict::Verdict;
@@ -39,6 +40,31 @@ struct Cell {
     verdict: Verdict,
     /// The call's time, when it answered within the limit.
     time: Option<std::time::Duration>,
+}
+
+/// The `n` column of a case: its piles, or a group's shortest and longest, `1-5`.
+fn n(case: &Case) -> String {
+    let shortest = case.tests.iter().map(|t| t.values.len()).min().unwrap_or(0);
+    match case.longest() {
+        longest if longest == shortest => longest.to_string(),
+        longest => format!("{shortest}-{longest}"),
+    }
+}
+
+/// The header's line for a group: `short/len-1-to-5: every array of length 1 to 5 over
+/// -2..=2, 3,905 cases in one row`.
+fn group(case: &Case) -> String {
+    let what = match case.every {
+        Some(every) => format!(
+            "every array of length 1 to {} over {}..={}, {}",
+            every.max_len,
+            every.low,
+            every.high,
+            units::count(case.tests.len(), "case")
+        ),
+        None => format!("{}, one a line", units::count(case.tests.len(), "case")),
+    };
+    format!("{}: {what} in one row", units::escape(&case.id))
 }
 
 /// Case names are cut to no fewer characters than these, first the longer, then the shorter.
@@ -64,7 +90,8 @@ pub struct Matrix {
     layout: Layout,
     names: Vec<String>,
     strategy: Vec<bool>,
-    cases: Vec<(String, usize)>,
+    /// Each case's id and its `n` column.
+    cases: Vec<(String, String)>,
     /// `cells[case][submission]`.
     cells: Vec<Vec<Option<Cell>>>,
     /// Cases judged so far, per submission (each judges cases in order).
@@ -82,15 +109,15 @@ impl Matrix {
     pub fn start(workbench: &Workbench, layout: Layout) -> (Matrix, String) {
         let names: Vec<String> = workbench.submissions.iter().map(|s| s.name.clone()).collect();
         let strategy: Vec<bool> = workbench.submissions.iter().map(|s| s.is_strategy()).collect();
-        let cases: Vec<(String, usize)> =
-            workbench.cases.iter().map(|c| (units::escape(&c.id), c.values.len())).collect();
+        let cases: Vec<(String, String)> = workbench.cases.iter().map(|c| (units::escape(&c.id), n(c))).collect();
         let suites: std::collections::BTreeSet<&str> = workbench.cases.iter().map(|c| c.suite()).collect();
+        let testcases: usize = workbench.cases.iter().map(|c| c.tests.len()).sum();
         let limits = workbench.limits();
         let first = [
             format!(
                 "judging {} on {} in {}",
                 units::count(names.len(), "solution"),
-                units::count(cases.len(), "case"),
+                units::count(testcases, "case"),
                 units::count(suites.len(), "suite")
             ),
             format!("time limit {}", units::limit(limits.time)),
@@ -112,8 +139,14 @@ impl Matrix {
         .collect();
         // Fitted as plain words, then the first made bold: its escape codes take no column.
         let first = fit::joined(&first, " · ", layout.width);
+        let groups: String = workbench
+            .cases
+            .iter()
+            .filter(|c| c.is_group())
+            .map(|c| fit::words("", &group(c), "  ", layout.width) + "\n")
+            .collect();
         let header = format!(
-            "{}{}\n{}\n",
+            "{}{}\n{groups}{}\n",
             layout.style.bold("judging"),
             first.strip_prefix("judging").unwrap_or(&first),
             fit::joined(&second, " · ", layout.width)
@@ -294,7 +327,7 @@ impl Matrix {
                 self.printed = self.cases.len();
                 break;
             }
-            let (id, n) = (&columns.case_names[c], self.cases[c].1);
+            let (id, n) = (&columns.case_names[c], fit::cut(&self.cases[c].1, N_WIDTH));
             let mut line = format!("{id:w$}  {n:>N_WIDTH$}", w = columns.case_width);
             for &s in &columns.own {
                 let width = self.width(s, columns.times);

@@ -1,4 +1,5 @@
-//! What `judge mutants` measured, as text or JSON: counts per strategy and per operator, every
+//! What `judge mutants` measured, as text or JSON: counts per strategy and per operator, how
+//! many stored testcases kill each killed mutant (its margin) with the thinnest listed, every
 //! survivor with a one-line diff and the command that judges it alone.
 
 use std::collections::BTreeMap;
@@ -12,7 +13,7 @@ use super::units;
 use crate::cli::{flags, Invocation, Value};
 use crate::judging::mutate::Operator;
 use crate::judging::verdict::Verdict;
-use crate::search::mutants::{Judged, Outcome, Status, TIME_FACTOR, TIME_FLOOR};
+use crate::search::mutants::{Judged, Outcome, Status, MARGIN_COUNTED, TIME_FACTOR, TIME_FLOOR};
 
 /// The verdicts that kill a mutant: every one but CE (a mutant that does not compile is
 /// dropped) and AC, which `PRECEDENCE` puts first and last.
@@ -21,11 +22,16 @@ const KILLERS: &[Verdict] = {
     rest.split_last().expect("AC comes last").1
 };
 
+/// Thin margins listed one by one in the text, the thinnest first; JSON lists them all.
+const THIN_SHOWN: usize = 12;
+
 #[derive(Default)]
 struct Counts {
     generated: usize,
     compiled: usize,
     killed: BTreeMap<Verdict, usize>,
+    /// Killed mutants by margin, `margins[m - 1]` for m in 1..=MARGIN_COUNTED.
+    margins: [usize; MARGIN_COUNTED],
     equivalent: usize,
     survived: usize,
 }
@@ -35,7 +41,10 @@ impl Counts {
         self.generated += 1;
         match status {
             Status::NotCompiled => return,
-            Status::Killed { verdict, .. } => *self.killed.entry(*verdict).or_default() += 1,
+            Status::Killed { verdict, killers } => {
+                *self.killed.entry(*verdict).or_default() += 1;
+                self.margins[killers.len().clamp(1, MARGIN_COUNTED) - 1] += 1;
+            }
             Status::Equivalent { .. } => self.equivalent += 1,
             Status::Survived => self.survived += 1,
         }
@@ -54,16 +63,51 @@ impl Counts {
         row
     }
 
+    /// The margins' row: the strategy, its killed mutants, and how many by each margin.
+    fn margin_row(&self, name: &str) -> Vec<String> {
+        let mut row = vec![name.to_string(), self.killed().to_string()];
+        row.extend(self.margins.iter().map(usize::to_string));
+        row
+    }
+
     fn json(&self) -> Vec<(&'static str, Json)> {
         let killed = KILLERS.iter().map(|v| (v.code(), Json::int(self.killed.get(v).copied().unwrap_or(0) as i128)));
+        let margins = (1..=MARGIN_COUNTED).map(|m| (margin_key(m), Json::int(self.margins[m - 1] as i128)));
         vec![
             ("generated", Json::int(self.generated as i128)),
             ("compiled", Json::int(self.compiled as i128)),
             ("killed", Json::int(self.killed() as i128)),
             ("killed_by", Json::object(killed)),
+            ("margins", Json::object(margins)),
             ("equivalent", Json::int(self.equivalent as i128)),
             ("survived", Json::int(self.survived as i128)),
         ]
+    }
+}
+
+/// A margin as a column and a JSON key: `1`, `2`, and `3+` for the last, counted up to it.
+fn margin_key(margin: usize) -> &'static str {
+    const KEYS: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    const LAST: [&str; 9] = ["1+", "2+", "3+", "4+", "5+", "6+", "7+", "8+", "9+"];
+    if margin == MARGIN_COUNTED {
+        LAST[margin - 1]
+    } else {
+        KEYS[margin - 1]
+    }
+}
+
+/// Killed mutants with a margin under `MARGIN_COUNTED`, the thinnest first.
+fn thinnest(outcome: &Outcome) -> Vec<&Judged> {
+    let mut thin: Vec<&Judged> =
+        outcome.mutants.iter().filter(|j| j.margin().is_some_and(|m| m < MARGIN_COUNTED)).collect();
+    thin.sort_by_key(|j| (j.margin(), j.strategy.clone(), j.index));
+    thin
+}
+
+fn killers(judged: &Judged) -> &[String] {
+    match &judged.status {
+        Status::Killed { killers, .. } => killers,
+        _ => &[],
     }
 }
 
@@ -114,6 +158,41 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
     let rows: Vec<Vec<String>> = by(outcome, |j| j.mutant.operator).iter().map(|(o, c)| c.row(o.name())).collect();
     out.push('\n');
     out.extend(table::layout(&head, &rows, &right).into_iter().map(|l| l + "\n"));
+    let _ = writeln!(
+        out,
+        "\nmargins: how many stored testcases kill each killed mutant (a group's testcases each count; counted up to {MARGIN_COUNTED})"
+    );
+    let mut margin_head = vec!["strategy", "killed"];
+    let named: Vec<String> = (1..=MARGIN_COUNTED).map(|m| format!("by {}", margin_key(m))).collect();
+    margin_head.extend(named.iter().map(String::as_str));
+    let margin_right: Vec<usize> = (1..margin_head.len()).collect();
+    let mut rows: Vec<Vec<String>> = by(outcome, |j| j.strategy.clone()).iter().map(|(s, c)| c.margin_row(s)).collect();
+    rows.push(all.margin_row("all"));
+    out.extend(table::layout(&margin_head, &rows, &margin_right).into_iter().map(|l| l + "\n"));
+    let thin = thinnest(outcome);
+    if !thin.is_empty() {
+        let _ = writeln!(out, "\nthinnest margins: killed by fewer than {MARGIN_COUNTED} stored testcases");
+    }
+    for judged in thin.iter().take(THIN_SHOWN) {
+        let (before, after) = judged.mutant.diff();
+        let _ = writeln!(
+            out,
+            "  {}#{}  by {}: {}:{}: {before}  →  {after}",
+            judged.strategy,
+            judged.index,
+            units::count(killers(judged).len(), "testcase"),
+            file(outcome, judged),
+            judged.mutant.line
+        );
+        let _ = writeln!(
+            out,
+            "    killed by {}",
+            killers(judged).iter().map(|k| units::escape(k)).collect::<Vec<_>>().join(", ")
+        );
+    }
+    if thin.len() > THIN_SHOWN {
+        let _ = writeln!(out, "  … and {} more (--format json lists each)", thin.len() - THIN_SHOWN);
+    }
     let survived: Vec<&Judged> = survivors(outcome).collect();
     if !survived.is_empty() {
         let _ = writeln!(out, "\nsurvivors: no stored case tells these from the original");
@@ -148,9 +227,18 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
     }
     let alive = all.compiled - all.equivalent;
     let percent = if alive == 0 { 100.0 } else { 100.0 * all.killed() as f64 / alive as f64 };
+    let thinnest = (1..MARGIN_COUNTED).find(|m| all.margins[m - 1] > 0);
+    let margins = match thinnest {
+        None => format!("every one by {MARGIN_COUNTED} stored testcases or more"),
+        Some(m) => format!(
+            "the thinnest margin {m} ({} by {m}, {} by fewer than {MARGIN_COUNTED})",
+            units::count(all.margins[m - 1], "mutant"),
+            all.margins[..MARGIN_COUNTED - 1].iter().sum::<usize>()
+        ),
+    };
     let _ = writeln!(
         out,
-        "\nmutants: {percent:.1}% of non-equivalent mutants killed ({} of {alive}; {} equivalent; {} did not compile) · wall {}",
+        "\nmutants: {percent:.1}% of non-equivalent mutants killed ({} of {alive}; {} equivalent; {} did not compile), {margins} · wall {}",
         all.killed(),
         all.equivalent,
         all.generated - all.compiled,
@@ -196,6 +284,18 @@ pub fn json(outcome: &Outcome, invocation: &Invocation, exit: u8, root: Option<&
             ("list_in", Json::str(list(outcome, &j.strategy))),
         ])
     });
+    let thin = thinnest(outcome).into_iter().map(|j| {
+        let (before, after) = j.mutant.diff();
+        Json::object([
+            ("name", Json::str(format!("{}#{}", j.strategy, j.index))),
+            ("margin", Json::int(killers(j).len() as i128)),
+            ("killed_by", Json::Array(killers(j).iter().map(Json::str).collect())),
+            ("operator", Json::str(j.mutant.operator.name())),
+            ("line", Json::int(j.mutant.line as i128)),
+            ("before", Json::str(before)),
+            ("after", Json::str(after)),
+        ])
+    });
     let stale = outcome.stale.iter().map(|s| Json::str(format!("{} | {}", s.strategy, s.key)));
     let changes: Vec<Json> = guard::lines(&outcome.changes, root).into_iter().map(Json::str).collect();
     Json::object([
@@ -205,6 +305,8 @@ pub fn json(outcome: &Outcome, invocation: &Invocation, exit: u8, root: Option<&
         ("wall_ns", Json::int(outcome.wall.as_nanos() as i128)),
         ("strategies", Json::Array(strategies.collect())),
         ("operators", Json::Array(operators.collect())),
+        ("margin_counted", Json::int(MARGIN_COUNTED as i128)),
+        ("thinnest", Json::Array(thin.collect())),
         ("survivors", Json::Array(survivors.collect())),
         ("stale_equivalents", Json::Array(stale.collect())),
         ("judge_errors", Json::Array(if outcome.changes.confined { Vec::new() } else { changes.clone() })),

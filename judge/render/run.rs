@@ -44,7 +44,7 @@ fn verdict(report: &Report, s: usize, c: usize) -> Option<Verdict> {
 /// The command that shrinks testcase `c` for the solutions that got it wrong, where one can
 /// be typed: the input itself when it is short enough, else the file it came from.
 fn shorter(report: &Report, c: usize, wrong: &[&str], from: Typed, invocation: &Invocation) -> Option<Invocation> {
-    let values = &report.cases[c].values;
+    let values = &report.cases[c].tests[0].values;
     let names = wrong.iter().map(|name| Value::Text(name.to_string()));
     let stress =
         Invocation::new(Command::Stress).with_flags_of(invocation, &flags::VERDICT).set(&flags::SOLUTION, names);
@@ -63,9 +63,10 @@ pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation
         if several {
             let _ = writeln!(out, "{}", style.bold(&format!("testcase {}", c + 1)));
         }
-        out.push_str(&fit::words("input     ", &units::input(&case.values), "          ", width));
+        let test = &case.tests[0];
+        out.push_str(&fit::words("input     ", &units::input(&test.values), "          ", width));
         out.push('\n');
-        let _ = writeln!(out, "expected  \"{}\"  (the oracle's answer)\n", case.expected.as_str());
+        let _ = writeln!(out, "expected  \"{}\"  (the oracle's answer)\n", test.expected.as_str());
         let head = ["solution", "verdict", "answer", "time", "peak mem"];
         let mut rows = Vec::new();
         for (s, submission) in report.submissions.iter().enumerate() {
@@ -105,10 +106,10 @@ pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation
             .filter(|&s| verdict(report, s, c).is_some_and(|v| v != Verdict::Ac))
             .map(|s| report.submissions[s].name.as_str())
             .collect();
-        if let (false, Some(explained)) = (wrong.is_empty(), &report.explained[c]) {
+        if let (false, Some(explained)) = (wrong.is_empty(), report.explained(c, 0)) {
             let said = format!("not the oracle's answer: {}", wrong.join(", "));
             let _ = writeln!(out, "\n{}", style.bad(&fit::words("", &said, "  ", width)));
-            let _ = writeln!(out, "why \"{}\":", case.expected.as_str());
+            let _ = writeln!(out, "why \"{}\":", test.expected.as_str());
             out.push_str(&explanation::lines(explained, width));
             if !explanation::whole(explained) {
                 let piles = crate::judging::report::EXPLAINED;
@@ -187,11 +188,11 @@ pub fn json(report: &Report, exit: u8) -> Json {
             Json::object(fields)
         });
         let mut fields = vec![
-            ("input", Json::str(crate::problem::format::write_input(&case.values).trim_end())),
-            ("expected", Json::str(case.expected.as_str())),
+            ("input", Json::str(crate::problem::format::write_input(&case.tests[0].values).trim_end())),
+            ("expected", Json::str(case.tests[0].expected.as_str())),
             ("solutions", Json::Array(solutions.collect())),
         ];
-        fields.extend(report.explained[c].as_ref().and_then(explanation::fields).into_iter().flatten());
+        fields.extend(report.explained(c, 0).and_then(explanation::fields).into_iter().flatten());
         Json::object(fields)
     });
     Json::object([

@@ -72,14 +72,14 @@ pub fn bytes(n: u64) -> String {
     scaled(n as f64, &BYTE_UNITS)
 }
 
-/// `1 case`, `2 cases`.
+/// `1 case`, `2 cases`, `19,530 cases`.
 pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    format!("{} {noun}{}", thousands(n as u64), if n == 1 { "" } else { "s" })
 }
 
 /// `1 strategy`, `2 strategies`.
 pub fn count_as(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    format!("{} {}", thousands(n as u64), if n == 1 { one } else { many })
 }
 
 /// `1,234,567`.
@@ -156,6 +156,7 @@ mod tests {
         assert_eq!(ticks, ["500ns", "1µs", "200µs", "1ms", "50ms", "1s"]);
         assert_eq!(long_duration(Duration::from_secs(5 * 3600)), "5 hours");
         assert_eq!([count(1, "case"), count(2, "case")], ["1 case", "2 cases"]);
+        assert_eq!(count(19_530, "case"), "19,530 cases");
         assert_eq!(thousands(6_725_600), "6,725,600");
         let at = |s: u64| std::time::UNIX_EPOCH + Duration::from_secs(s);
         assert_eq!(utc(at(0)), "1970-01-01 00:00 UTC");

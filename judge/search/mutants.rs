@@ -1,9 +1,12 @@
-//! `judge mutants`: how many small mistakes the stored suite catches. Each strategy is mutated
-//! by every operator of `judging::mutate` everywhere it fits; the mutants are compiled in
-//! batches through the same compile path as any submission (those that do not compile are
-//! counted and dropped) and judged on every stored case, each stopping at its first failure,
-//! with a time limit of `TIME_FACTOR` times the original's slowest case (at least
-//! `TIME_FLOOR`), so an exponential mutant is killed by TLE. A mutant that passes every case
+//! `judge mutants`: how many small mistakes the stored suite catches, and by how much. Each
+//! strategy is mutated by every operator of `judging::mutate` everywhere it fits; the mutants
+//! are compiled in batches through the same compile path as any submission (those that do not
+//! compile are counted and dropped) and judged on every stored case in order, each stopping
+//! once `MARGIN_COUNTED` stored testcases have failed it, with a time limit of `TIME_FACTOR`
+//! times the original's slowest case (at least `TIME_FLOOR`), so an exponential mutant is
+//! killed by TLE. A killed mutant's margin is how many stored testcases kill it, counted up to
+//! `MARGIN_COUNTED`: a mutant killed by one alone shows where the suite is thin before a real
+//! mistake of the kind slips through. A mutant that passes every case
 //! survives; a survivor that cannot change any answer under the constraints is listed with the
 //! reason, and every other survivor fails the run. The strategies the workspace ships list
 //! theirs in the judge's `equivalent_mutants.txt`; any other strategy (a user's attempt) in a
@@ -19,7 +22,7 @@ use crate::judging::cases::Case;
 use crate::judging::engine::{self, Event, Plan, Scorecard};
 use crate::judging::guard::Changed;
 use crate::judging::mutate::{self, Mutant, Operator};
-use crate::judging::report::first_failure;
+use crate::judging::report::{first_failure, Figures};
 use crate::judging::submissions::{Expect, Submission};
 use crate::judging::verdict::Verdict;
 use crate::judging::workbench::Workbench;
@@ -35,6 +38,11 @@ pub const TIME_FACTOR: u32 = 10;
 pub const TIME_FLOOR: Duration = Duration::from_millis(100);
 /// Mutants compiled into one binary.
 const BATCH: usize = 48;
+/// The stored testcases a mutant is judged until that many have killed it: its margin is
+/// counted up to here. Each kill by a crash or a spin costs a fresh child or a time limit, so
+/// counting every kill of every mutant would take minutes; a margin of three tells a thin spot
+/// (one or two) from a well covered one.
+pub const MARGIN_COUNTED: usize = 3;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -47,8 +55,11 @@ pub struct Request {
 pub enum Status {
     NotCompiled,
     Killed {
+        /// The verdict of its first failure.
         verdict: Verdict,
-        case: String,
+        /// The stored testcases that killed it, in the suite's order, at most
+        /// `MARGIN_COUNTED`: their number is its margin.
+        killers: Vec<String>,
     },
     Survived,
     /// Survived, and listed as equivalent with this reason.
@@ -64,6 +75,16 @@ pub struct Judged {
     pub index: usize,
     pub mutant: Mutant,
     pub status: Status,
+}
+
+impl Judged {
+    /// How many stored testcases kill it, counted up to `MARGIN_COUNTED`; None unless killed.
+    pub fn margin(&self) -> Option<usize> {
+        match &self.status {
+            Status::Killed { killers, .. } => Some(killers.len()),
+            _ => None,
+        }
+    }
 }
 
 /// A listed equivalent mutant that no longer survives or no longer exists.
@@ -194,6 +215,7 @@ pub fn mutants(
             fail_fast: true,
             all_failures: false,
             every_case: false,
+            stop_after: MARGIN_COUNTED,
         };
         let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(workbench.cases.len())).collect();
         for (card, program) in cards.iter_mut().zip(&progs) {
@@ -243,8 +265,16 @@ fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
     match first_failure(card) {
         Some(Verdict::Ac) | None => Status::Survived,
         Some(verdict) => {
-            let case = card.results.iter().position(|r| r.as_ref().is_some_and(|r| r.verdict == Some(verdict)));
-            Status::Killed { verdict, case: case.map_or_else(String::new, |c| cases[c].id.clone()) }
+            let mut killers = Vec::new();
+            for (case, result) in cases.iter().zip(&card.results) {
+                let Some(result) = result.as_ref().filter(|r| r.verdict != Some(Verdict::Ac)) else { continue };
+                match &result.tally {
+                    Some(tally) => killers.extend(tally.failed.iter().map(|&(t, _)| case.test_id(t))),
+                    None => killers.push(case.test_id(result.test)),
+                }
+            }
+            killers.truncate(MARGIN_COUNTED);
+            Status::Killed { verdict, killers }
         }
     }
 }
@@ -266,14 +296,16 @@ fn slowest_case(workbench: &Workbench, original: &Submission) -> Result<Duration
         fail_fast: true,
         all_failures: false,
         every_case: false,
+        stop_after: 1,
     };
     let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(workbench.cases.len()) }];
     engine::judge(workbench, &plan, &[Some(program)], &mut cards, &mut |_| {});
     if first_failure(&cards[0]) != Some(Verdict::Ac) {
         return Err(SearchError::OriginalFails { name: original.name.clone() });
     }
-    let slowest = cards[0].results.iter().flatten().filter_map(|r| r.call.result.as_ref().ok()).map(|a| a.nanos).max();
-    Ok(Duration::from_nanos(slowest.unwrap_or(0)))
+    // Of the calls on one testcase: a group's batch is many.
+    let slowest = Figures::of(&cards[0], &workbench.cases).slowest.map_or(Duration::ZERO, |(took, _)| took.time);
+    Ok(slowest)
 }
 
 /// Compiles the mutants in batches, on every core.

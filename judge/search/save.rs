@@ -1,6 +1,6 @@
 //! `--save`: a counterexample stored as a case of the `regressions` suite, its `.out` from the
 //! oracle, so that every later run judges it; unless the same input is stored already, in any
-//! suite, which is then named instead.
+//! suite (a testcase of a group included), which is then named instead.
 
 use std::path::PathBuf;
 
@@ -19,8 +19,9 @@ pub const SUITE: &str = "regressions";
 pub enum Saved {
     /// Written: the `.in`, beside its `.out`.
     Stored(PathBuf),
-    /// Not written: the same input is stored already as this case.
-    Duplicate { id: String, input: PathBuf },
+    /// Not written: the same input is stored already as this case (`suite/name:LINE` for a
+    /// testcase of a group, at that line of its `.in`).
+    Duplicate { id: String, input: PathBuf, line: Option<usize> },
 }
 
 /// Stores `values` as `<name>.in` with its `.out` (a name already taken by another input gets
@@ -29,8 +30,11 @@ pub fn save(workbench: &Workbench, name: &str, values: &[i32]) -> Result<Saved, 
     let workspace = &workbench.workspace;
     // A case that cannot be read is not the same input: only cases that load are compared.
     if let Ok(stored) = cases::load(&workspace.cases, &[]) {
-        if let Some(same) = stored.cases.iter().find(|c| c.values == values) {
-            return Ok(Saved::Duplicate { id: same.id.clone(), input: same.input.clone() });
+        for case in &stored.cases {
+            if let Some(t) = case.tests.iter().position(|t| t.values == values) {
+                let (id, input, line) = (case.test_id(t), case.input.clone(), case.line(t));
+                return Ok(Saved::Duplicate { id, input, line });
+            }
         }
     }
     let dir = workspace.cases.join(SUITE);

@@ -16,7 +16,7 @@ pub struct Request {
     pub seed: u64,
     pub count: u64,
     pub max_len: usize,
-    /// Every shape when empty.
+    /// `Shape::DRAWN` when empty.
     pub shapes: Vec<Shape>,
     pub jobs: usize,
     pub save: bool,
@@ -51,7 +51,7 @@ pub fn stress(
     request: &Request,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Outcome, SearchError> {
-    let shapes: Vec<Shape> = if request.shapes.is_empty() { Shape::ALL.to_vec() } else { request.shapes.clone() };
+    let shapes: Vec<Shape> = if request.shapes.is_empty() { Shape::DRAWN.to_vec() } else { request.shapes.clone() };
     let (seed, max_len) = (request.seed, request.max_len);
     let start = std::time::Instant::now();
     let given = given_failure(workbench, programs, &request.given)?;

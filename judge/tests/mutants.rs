@@ -53,6 +53,22 @@ fn one_operator_s_mutants_are_all_killed_or_listed() {
     let count = |key: &str| counts.get(key).and_then(Json::as_i128).unwrap();
     assert!(count("killed") > 0 && count("killed") + count("equivalent") == count("compiled"), "{counts:?}");
     assert!(report.get("survivors").unwrap().items().is_empty());
+    // Every killed mutant has its margin: how many stored testcases kill it, counted up to
+    // margin_counted; those under it are listed with the testcases that kill them.
+    let counted = report.get("margin_counted").and_then(Json::as_i128).unwrap();
+    let margins = counts.get("margins").unwrap();
+    let by = |m: i128| {
+        let key = if m == counted { format!("{m}+") } else { m.to_string() };
+        margins.get(&key).and_then(Json::as_i128).unwrap_or_else(|| panic!("no margin {key}: {margins:?}"))
+    };
+    assert_eq!((1..=counted).map(by).sum::<i128>(), count("killed"), "{margins:?}");
+    let thin = report.get("thinnest").unwrap().items();
+    assert_eq!(thin.len() as i128, (1..counted).map(by).sum::<i128>(), "{thin:?}");
+    for mutant in thin {
+        let killers = mutant.get("killed_by").unwrap().items();
+        assert_eq!(mutant.get("margin").and_then(Json::as_i128), Some(killers.len() as i128), "{mutant:?}");
+        assert!(!killers.is_empty() && (killers.len() as i128) < counted, "{mutant:?}");
+    }
 }
 
 #[test]

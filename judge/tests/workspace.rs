@@ -6,6 +6,7 @@ mod common;
 mod compile;
 mod editor;
 mod fallback;
+mod group;
 mod hidden;
 mod hints;
 mod isolation;
