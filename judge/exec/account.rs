@@ -6,8 +6,10 @@
 //!    other) since the previous call's reply was read: reading the input, and whatever the box
 //!    ran between two calls, count as the next call's.
 //! 2. Past the time limit it is TLE.
-//! 3. A call whose wall time, less its thread's own time on a CPU and waiting for one, passes
-//!    `FUSE` times the limit is TLE too: it sleeps, blocks or waits on something else.
+//! 3. A call that has not answered when its wall time, less its thread's own time on a CPU and
+//!    waiting for one, passes `FUSE` times the limit is TLE too: it sleeps, blocks or waits on
+//!    something else. Once it has answered, only its CPU time counts: after the answer its
+//!    thread waits for the judge, who may be late to read it.
 //! 4. A child's start-up, until its driver says it is ready, is held to the same limits and
 //!    counted from the child's birth; it is no case's call.
 //!
@@ -97,8 +99,8 @@ impl Span {
         look.wall.saturating_sub(own)
     }
 
-    /// Whether the span is over a limit as of `look`: by CPU time first, as the verdict's
-    /// time is the CPU time.
+    /// Whether a span that has not answered is over a limit as of `look`: by CPU time first,
+    /// as the verdict's time is the CPU time.
     pub fn over(&self, look: &Look) -> Option<Over> {
         let charge = self.charge(look);
         if charge > self.limit {
@@ -106,6 +108,13 @@ impl Span {
         }
         let idle = self.idle(look);
         (idle > self.fuse()).then_some(Over::Idle(idle))
+    }
+
+    /// Whether a span that has answered is over its limit, as of `look` after the answer: by
+    /// its CPU time alone (rule 3 ends at the answer).
+    pub fn answered_over(&self, look: &Look) -> Option<Over> {
+        let charge = self.charge(look);
+        (charge > self.limit).then_some(Over::Cpu(charge))
     }
 }
 
@@ -283,6 +292,19 @@ mod tests {
             let look = Look { wall: ms(row.wall_ms), cpu_ns: row.cpu_ms * MS, thread: row.thread };
             assert_eq!(span.over(&look), row.want, "{}", row.what);
         }
+    }
+
+    #[test]
+    fn an_answered_call_is_judged_by_its_cpu_time_however_late_the_judge_reads_it() {
+        let span = Span::new(ms(1_000), 0, sched(0, 0));
+        // It answered after 2 ms of CPU; the judge, held off a CPU, read the answer 6 s later,
+        // while the thread slept waiting for the next request.
+        let late = Look { wall: ms(6_000), cpu_ns: 2 * MS, thread: sched(2, 0) };
+        assert_eq!(span.answered_over(&late), None);
+        assert!(matches!(span.over(&late), Some(Over::Idle(_))), "unanswered, the same look is idle");
+        // Its CPU time still counts once it has answered.
+        let spun = Look { wall: ms(1_200), cpu_ns: 1_100 * MS, thread: sched(1_100, 0) };
+        assert_eq!(span.answered_over(&spun), Some(Over::Cpu(ms(1_100))));
     }
 
     #[test]

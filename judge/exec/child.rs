@@ -489,7 +489,7 @@ impl Child {
         self.accounts.take(&reply);
         let look = self.look(&span, start);
         self.origin = look.cpu_ns;
-        if let Some(over) = span.over(&look) {
+        if let Some(over) = span.answered_over(&look) {
             self.stop();
             return Err(timed_out(over));
         }
