@@ -287,15 +287,22 @@ impl Drop for BusyLoops {
     }
 }
 
-/// The submissions of a report that did not get their tags, and the median time of
-/// `four_scalars` over the cases of 50,000 piles.
-fn tags_and_figure(run: &crate::common::Run) -> (Vec<String>, Option<i128>) {
-    let Ok(report) = Json::parse(&run.stdout) else { return (vec!["no report".into()], None) };
+/// The submissions of a report that did not get their tags, and the times of `four_scalars`
+/// on the cases of 50,000 piles.
+fn tags_and_figures(run: &crate::common::Run) -> (Vec<String>, Vec<i128>) {
+    let Ok(report) = Json::parse(&run.stdout) else { return (vec!["no report".into()], Vec::new()) };
     let solutions = report.get("solutions").unwrap().items();
     let missed = solutions
         .iter()
         .filter(|s| text(s, "met") != "yes")
-        .map(|s| format!("{} ({})", text(s, "name"), text(s, "verdict")))
+        .map(|s| {
+            let results = s.get("results").unwrap().items();
+            let first = results.iter().find(|r| text(r, "verdict") != "AC");
+            let why = first.map_or(String::new(), |r| {
+                format!(" on {}: {}", text(r, "case"), r.get("reason").and_then(Json::as_str).unwrap_or(""))
+            });
+            format!("{} ({}){why}", text(s, "name"), text(s, "verdict"))
+        })
         .collect();
     let long: Vec<&str> = report
         .get("cases")
@@ -305,7 +312,7 @@ fn tags_and_figure(run: &crate::common::Run) -> (Vec<String>, Option<i128>) {
         .filter(|c| c.get("n").and_then(Json::as_i128) == Some(50_000))
         .map(|c| text(c, "id"))
         .collect();
-    let mut times: Vec<i128> = solution(&report, "four_scalars")
+    let times: Vec<i128> = solution(&report, "four_scalars")
         .get("results")
         .unwrap()
         .items()
@@ -313,8 +320,13 @@ fn tags_and_figure(run: &crate::common::Run) -> (Vec<String>, Option<i128>) {
         .filter(|r| long.contains(&text(r, "case")))
         .filter_map(|r| r.get("time_ns").and_then(Json::as_i128))
         .collect();
+    (missed, times)
+}
+
+/// The median of `times`.
+fn median(mut times: Vec<i128>) -> i128 {
     times.sort_unstable();
-    (missed, times.get(times.len() / 2).copied())
+    times[times.len() / 2]
 }
 
 /// A laptop with eight cores judges in sixteen lanes by default, on a two-core machine that is
@@ -322,32 +334,37 @@ fn tags_and_figure(run: &crate::common::Run) -> (Vec<String>, Option<i128>) {
 /// under that load; and four busy loops take the cores besides. Every submission still gets
 /// its tag, run after run, and a figure is the CPU time of the call, whatever the load: the
 /// median of `four_scalars` on the cases of 50,000 piles stays within 1.25 times its figure
-/// taken quiet. `JUDGE_LOADED_RUNS=20,10` runs 20 at `--jobs 16` and 10 at `--jobs 32`
-/// (2 and 1 by default).
+/// taken quiet, in the same test. `JUDGE_LOADED_RUNS=20,10` runs 20 at `--jobs 16` and 10
+/// at `--jobs 32` (3 and 2 by default).
 #[test]
 #[ignore = "slow: dozens of whole-suite runs under four busy loops"]
 fn many_more_lanes_than_cores_and_busy_loops_give_every_submission_its_tag() {
-    let runs = std::env::var("JUDGE_LOADED_RUNS").unwrap_or_else(|_| "2,1".into());
+    let runs = std::env::var("JUDGE_LOADED_RUNS").unwrap_or_else(|_| "3,2".into());
     let (at_16, at_32) = runs.split_once(',').expect("JUDGE_LOADED_RUNS is two counts, such as 20,10");
     let (at_16, at_32): (u32, u32) = (at_16.parse().unwrap(), at_32.parse().unwrap());
-    let quiet = crate::common::judge(&["--format", "json"]);
-    let (missed, quiet_figure) = tags_and_figure(&quiet);
-    assert_eq!(quiet.status, 0, "quiet: not as tagged: {missed:?}\n{}", quiet.stderr);
-    let quiet_figure = quiet_figure.expect("four_scalars' figure on 50,000 piles");
+    // Quiet, twice: a call's figure moves by half from case to case on these guests, quiet or
+    // loaded; the medians are taken over every call on 50,000 piles of the runs.
+    let mut quiet_times = Vec::new();
+    for round in 1..=2 {
+        let quiet = crate::common::judge(&["--format", "json"]);
+        let (missed, times) = tags_and_figures(&quiet);
+        assert_eq!(quiet.status, 0, "quiet, round {round}: not as tagged: {missed:?}\n{}", quiet.stderr);
+        quiet_times.extend(times);
+    }
+    let quiet_figure = median(quiet_times);
     let _busy = BusyLoops::start(4);
-    let mut figures = Vec::new();
+    let mut loaded_times = Vec::new();
     for (jobs, rounds) in [("16", at_16), ("32", at_32)] {
         for round in 1..=rounds {
             let run = crate::common::judge(&["--format", "json", "--jobs", jobs]);
-            let (missed, figure) = tags_and_figure(&run);
+            let (missed, times) = tags_and_figures(&run);
             assert_eq!(run.status, 0, "--jobs {jobs}, round {round}: not as tagged: {missed:?}\n{}", run.stderr);
-            figures.extend(figure);
+            loaded_times.extend(times);
         }
     }
-    figures.sort_unstable();
-    let loaded = figures[figures.len() / 2];
+    let loaded = median(loaded_times);
     assert!(
         loaded * 100 <= quiet_figure * 125,
-        "four_scalars on 50,000 piles: {loaded} ns under load against {quiet_figure} ns quiet ({figures:?})"
+        "four_scalars on 50,000 piles: a median of {loaded} ns under load against {quiet_figure} ns quiet"
     );
 }
