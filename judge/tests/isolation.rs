@@ -362,7 +362,10 @@ fn many_more_lanes_than_cores_and_busy_loops_give_every_submission_its_tag() {
             loaded_times.extend(times);
         }
     }
-    let loaded = median(loaded_times);
+    let (count, loaded) = (loaded_times.len(), median(loaded_times));
+    let said =
+        format!("\nfour_scalars on 50,000 piles: {loaded} ns under load ({count} calls), {quiet_figure} ns quiet\n");
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), said.as_bytes());
     assert!(
         loaded * 100 <= quiet_figure * 125,
         "four_scalars on 50,000 piles: a median of {loaded} ns under load against {quiet_figure} ns quiet"
