@@ -384,20 +384,23 @@ impl Child {
     }
 
     /// `reps` calls after a warm-up, each held to the time limit: their times and the answer.
-    /// Each time is the call's, less a dry call's on the same input just before it (the input
-    /// sent, read and decoded, the solution not called): what the solution itself took.
+    /// Each time is the call's, less the median of as many dry calls on the same input, one
+    /// just before each (the input sent, read and decoded, the solution not called): what the
+    /// solution itself took.
     pub fn time(&mut self, values: &[i32], reps: u32) -> Result<(Vec<u64>, Vec<u8>), Ending> {
         self.ready()?;
         self.timed(values, false)?;
-        let mut times = Vec::with_capacity(reps as usize);
+        let (mut dry, mut called) = (Vec::with_capacity(reps as usize), Vec::with_capacity(reps as usize));
         let mut last = Vec::new();
         for _ in 0..reps {
-            let dry = self.timed(values, true)?.nanos;
+            dry.push(self.timed(values, true)?.nanos);
             let answered = self.timed(values, false)?;
-            times.push(answered.nanos.saturating_sub(dry));
+            called.push(answered.nanos);
             last = answered.answer;
         }
-        Ok((times, last))
+        dry.sort_unstable();
+        let dry = dry.get(dry.len() / 2).copied().unwrap_or(0);
+        Ok((called.into_iter().map(|t| t.saturating_sub(dry)).collect(), last))
     }
 
     /// The resident memory one call adds to the program, and its answer: the program's exact

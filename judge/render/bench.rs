@@ -4,7 +4,7 @@
 //! size, after one warm-up call), seed and shape (the generator's, the same for every
 //! strategy), stack_bytes (of the timing thread), malloc_mmap_threshold, and results, one
 //! object per strategy and size: strategy, n, answer, median_ns, min_ns, q1_ns, q3_ns,
-//! max_ns (one call alone, in nanoseconds), ns_per_element (median_ns / n), ratio_to_fastest
+//! max_ns (each call's CPU time less a dry call's, in nanoseconds), ns_per_element (median_ns / n), ratio_to_fastest
 //! (median_ns over the smallest median_ns at this n), extra_kib (resident memory one call
 //! adds in a fresh child, or null where it cannot be measured); and failures: strategy, n,
 //! reason, for a strategy that could not be measured at a size.
@@ -76,7 +76,7 @@ pub fn text(report: &Report, width: usize) -> String {
     out.push('\n');
     paragraph(
         &mut out,
-        "times: one call alone, its input copied before the clock starts; ×fastest: median over the smallest median at that n",
+        "times: each call's CPU time by the kernel's count, less the median of dry calls on the same input (read and decoded, not called); ×fastest: median over the smallest median at that n",
     );
     paragraph(
         &mut out,
