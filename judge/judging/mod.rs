@@ -1,7 +1,7 @@
 //! Judging over stored cases, and what it needs: the workspace, its submissions and cases, the
 //! workbench every command opens, the verdict rule, the engine, the report, the guard on
-//! stored data, blessing and the generated suites' manifests, mutation operators, the paste
-//! check, and for an editor the project rust-analyzer reads and the findings placed in each
+//! stored data, blessing and the generated suites' manifests, mutation operators, what a compile
+//! error likely means, the paste check, and for an editor the project rust-analyzer reads and the findings placed in each
 //! file. Data only: nothing here prints.
 
 pub mod bless;
@@ -10,6 +10,7 @@ pub mod editor;
 pub mod engine;
 pub mod findings;
 pub mod guard;
+pub mod likely;
 pub mod manifest;
 pub mod mutate;
 pub mod paste;

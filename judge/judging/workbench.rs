@@ -235,7 +235,7 @@ impl Workbench {
     pub fn build(&self, submission: &Submission) -> Built {
         let unit = submission.unit();
         let built = self.compiler.build(&unit).map_err(|e| Trouble::new(Doing::Compiling(unit.shown.clone()), e))?;
-        let built = built.map_err(|error| super::paste::explain(error, submission));
+        let built = built.map_err(|error| super::likely::explain(error, submission));
         Ok(built.map(|binary| Program { binary, unit: 0, name: submission.name.clone() }))
     }
 
