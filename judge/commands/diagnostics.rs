@@ -43,6 +43,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
             strict: false,
             ..super::setup(args)
         },
+        args,
         out,
     )?;
     super::refresh_editor(&workbench, out);

@@ -85,10 +85,14 @@ fn setup(args: &Args) -> Setup<'_> {
     }
 }
 
-/// Opens the workbench, and says once, on stderr, when children run without a sandbox and
-/// why (the judge's header says it in its own line).
-fn open(setup: &Setup, out: &Out) -> Result<Workbench, Stop> {
+/// Opens the workbench, and says once, on stderr, when children run on the portable runner or
+/// without a sandbox and why (the judge's header says it in its own line).
+fn open(setup: &Setup, args: &Args, out: &Out) -> Result<Workbench, Stop> {
     let workbench = Workbench::open(setup)?;
+    if workbench.housing.kind == crate::exec::child::RunnerKind::Portable {
+        out.note(&render::fit::words("judge: ", render::conditions::portable(), "  ", note_width(args, out)));
+        return Ok(workbench);
+    }
     if let Some(why) = &workbench.unconfined {
         out.note(&format!("judge: {}", render::conditions::sandbox(Some(why))));
     }

@@ -14,7 +14,7 @@ use crate::render;
 use crate::render::error::Error;
 
 pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
-    let workbench = super::open(&Setup { limits: None, ..super::setup(args) }, out)?;
+    let workbench = super::open(&Setup { limits: None, ..super::setup(args) }, args, out)?;
     let given = &args.positional[0];
     let name = workbench.catalog.normalise(given);
     if !is_attempt_name(&name) {

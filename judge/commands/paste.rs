@@ -28,8 +28,10 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     // The stored cases too, and LeetCode's limits, to judge the file on them once it compiles;
     // without stored cases, paste goes on without them.
     let judging = Setup { cases: Cases::Stored(&[]), limits: Some(limits::DEFAULT), ..setup };
-    let mut workbench = match super::open(&judging, out) {
-        Err(Stop::Error(Error::Setup(SetupError::NoCases { .. } | SetupError::Cases(_)))) => super::open(&setup, out)?,
+    let mut workbench = match super::open(&judging, args, out) {
+        Err(Stop::Error(Error::Setup(SetupError::NoCases { .. } | SetupError::Cases(_)))) => {
+            super::open(&setup, args, out)?
+        }
         opened => opened?,
     };
     let submission = match (path, workbench.submissions.first()) {

@@ -27,7 +27,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         return Err(Error::PlainNeedsOne.into());
     }
     let start = std::time::Instant::now();
-    let workbench = super::open(&Setup { cases: Cases::Given(&inputs), strict: false, ..super::setup(args) }, out)?;
+    let workbench =
+        super::open(&Setup { cases: Cases::Given(&inputs), strict: false, ..super::setup(args) }, args, out)?;
     let workbench = super::judge::something_to_judge(workbench)?;
     let plan = Plan {
         submissions: &workbench.submissions,
