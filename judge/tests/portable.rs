@@ -61,37 +61,82 @@ fn the_whole_suite_gets_its_tags_under_the_portable_runner() {
     assert_eq!(run.status, 0, "not as tagged: {missed:?}\n{}", run.stderr);
 }
 
-/// Each command that runs solutions works on the portable runner.
-#[test]
-#[ignore = "slow: stress, verify, bench, watch, paste and diagnostics, each run"]
-fn every_command_runs_on_the_portable_runner() {
-    let copy = Copy::new("portable-commands", &["samples"]);
+/// A copy with a correct attempt, `my_try`, and the judge run there on the portable runner,
+/// which it must say it used.
+fn portable(label: &str) -> (Copy, impl Fn(&Copy, &[&str]) -> crate::common::Run) {
+    let copy = Copy::new(label, &["samples"]);
     copy.plant("my_try", CORRECT);
-    let portable = |args: &[&str]| {
+    let run = |copy: &Copy, args: &[&str]| {
         let mut all = args.to_vec();
         all.extend(["--runner", "portable"]);
-        copy.judge(&all)
+        let run = copy.judge(&all);
+        assert!(run.stderr.contains("runner: portable"), "not said to be portable: {}", run.describe());
+        run
     };
-    let run = portable(&["run", "--format", "json", "--solution", "my_try", "[1,2,3,7]"]);
+    (copy, run)
+}
+
+#[test]
+#[ignore = "slow: a command of its own on the portable runner"]
+fn run_works_on_the_portable_runner() {
+    let (copy, portable) = portable("portable-run");
+    let run = portable(&copy, &["run", "--format", "json", "--solution", "my_try", "[1,2,3,7]"]);
     assert_eq!(run.status, 0, "run: {}", run.describe());
     let answered = &run.json().get("testcases").unwrap().items()[0].get("solutions").unwrap().items()[0].clone();
     assert_eq!(text(answered, "answer"), "Bob", "run: {}", run.describe());
-    let stress = portable(&["stress", "--solution", "my_try", "--count", "2000"]);
+}
+
+#[test]
+#[ignore = "slow: a command of its own on the portable runner"]
+fn stress_works_on_the_portable_runner() {
+    let (copy, portable) = portable("portable-stress");
+    let stress = portable(&copy, &["stress", "--solution", "my_try", "--count", "2000"]);
     assert_eq!(stress.status, 0, "stress: {}", stress.describe());
-    let verify = portable(&["verify", "--solution", "my_try", "--max-len", "5"]);
+    assert!(stress.stdout.contains("no counterexample"), "stress: {}", stress.describe());
+}
+
+#[test]
+#[ignore = "slow: a command of its own on the portable runner"]
+fn verify_works_on_the_portable_runner() {
+    let (copy, portable) = portable("portable-verify");
+    let verify = portable(&copy, &["verify", "--solution", "my_try", "--max-len", "5"]);
     assert_eq!(verify.status, 0, "verify: {}", verify.describe());
-    let bench = portable(&["bench", "--format", "json", "--solution", "my_try", "--sizes", "1000", "--reps", "3"]);
+}
+
+#[test]
+#[ignore = "slow: a command of its own on the portable runner"]
+fn bench_works_on_the_portable_runner() {
+    let (copy, portable) = portable("portable-bench");
+    let bench =
+        portable(&copy, &["bench", "--format", "json", "--solution", "my_try", "--sizes", "1000", "--reps", "3"]);
     assert_eq!(bench.status, 0, "bench: {}", bench.describe());
     let row = bench.json().get("results").unwrap().items()[0].clone();
     assert!(row.get("median_ns").and_then(Json::as_i128).is_some(), "bench: {row:?}");
-    let paste = portable(&["paste", "my_try"]);
+}
+
+#[test]
+#[ignore = "slow: a command of its own on the portable runner"]
+fn paste_works_on_the_portable_runner() {
+    let (copy, portable) = portable("portable-paste");
+    let paste = portable(&copy, &["paste", "my_try"]);
     assert_eq!(paste.status, 0, "paste: {}", paste.describe());
     assert!(paste.stdout.contains("pub fn stone_game_iii"), "paste: {}", paste.describe());
-    let diagnostics = portable(&["diagnostics", "solutions/my_try.rs"]);
+}
+
+#[test]
+#[ignore = "slow: a command of its own on the portable runner"]
+fn diagnostics_work_on_the_portable_runner() {
+    let (copy, portable) = portable("portable-diagnostics");
+    let diagnostics = portable(&copy, &["diagnostics", "solutions/my_try.rs"]);
     assert_eq!(diagnostics.status, 0, "diagnostics: {}", diagnostics.describe());
     assert!(diagnostics.stdout.contains("build-finished"), "diagnostics: {}", diagnostics.describe());
+}
 
-    // watch: judged once at its start, on the portable runner.
+#[test]
+#[ignore = "slow: a command of its own on the portable runner"]
+fn watch_works_on_the_portable_runner() {
+    let (copy, _) = portable("portable-watch");
+    // Judged once at its start, on the portable runner.
     let mut watch = copy
         .command(&["watch", "--solution", "my_try", "--color", "never", "--runner", "portable"])
         .stdout(std::process::Stdio::piped())
