@@ -8,8 +8,9 @@
 //! 2. Past the time limit it is TLE.
 //! 3. A call that has not answered when its wall time, less its thread's own time on a CPU and
 //!    waiting for one, passes `FUSE` times the limit is TLE too: it sleeps, blocks or waits on
-//!    something else. Once it has answered, only its CPU time counts: after the answer its
-//!    thread waits for the judge, who may be late to read it.
+//!    something else. A thread found runnable is not idle: the kernel adds a wait for a CPU
+//!    to its account only when the wait ends. Once it has answered, only its CPU time counts:
+//!    after the answer its thread waits for the judge, who may be late to read it.
 //! 4. A child's start-up, until its driver says it is ready, is held to the same limits and
 //!    counted from the child's birth; it is no case's call.
 //!
@@ -43,6 +44,9 @@ pub struct Look {
     /// The solution thread's account, ever; None when it was not read (`Span::wants_thread`)
     /// or cannot be.
     pub thread: Option<Sched>,
+    /// The thread was on a CPU or waiting for one when it was read: a wait in progress is
+    /// not in its account yet.
+    pub runnable: bool,
 }
 
 /// Why a span is over its limit.
@@ -107,7 +111,7 @@ impl Span {
             return Some(Over::Cpu(charge));
         }
         let idle = self.idle(look);
-        (idle > self.fuse()).then_some(Over::Idle(idle))
+        (idle > self.fuse() && !look.runnable).then_some(Over::Idle(idle))
     }
 
     /// Whether a span that has answered is over its limit, as of `look` after the answer: by
@@ -140,6 +144,7 @@ mod tests {
         wall_ms: u64,
         cpu_ms: u64,
         thread: Option<Sched>,
+        runnable: bool,
         want: Option<Over>,
     }
 
@@ -154,6 +159,7 @@ mod tests {
                 wall_ms: 3,
                 cpu_ms: 12,
                 thread: sched(7, 0),
+                runnable: false,
                 want: None,
             },
             Row {
@@ -163,6 +169,7 @@ mod tests {
                 wall_ms: 1_050,
                 cpu_ms: 1_010,
                 thread: None,
+                runnable: false,
                 want: Some(Over::Cpu(ms(1_010))),
             },
             Row {
@@ -172,7 +179,18 @@ mod tests {
                 wall_ms: 3_000,
                 cpu_ms: 1,
                 thread: sched(1, 0),
+                runnable: false,
                 want: Some(Over::Idle(ms(2_999))),
+            },
+            Row {
+                what: "rule 2 before rule 3: a thread found runnable past the limit is TLE by CPU",
+                cpu_from_ms: 0,
+                thread_from: sched(0, 0),
+                wall_ms: 3_000,
+                cpu_ms: 1_100,
+                thread: sched(1_100, 0),
+                runnable: true,
+                want: Some(Over::Cpu(ms(1_100))),
             },
             Row {
                 what: "rule 3: a sleep under the fuse is not TLE",
@@ -181,6 +199,7 @@ mod tests {
                 wall_ms: 2_400,
                 cpu_ms: 1,
                 thread: sched(1, 0),
+                runnable: false,
                 want: None,
             },
             Row {
@@ -190,6 +209,7 @@ mod tests {
                 wall_ms: 6_000,
                 cpu_ms: 900,
                 thread: sched(900, 5_050),
+                runnable: false,
                 want: None,
             },
             Row {
@@ -199,6 +219,7 @@ mod tests {
                 wall_ms: 3_000,
                 cpu_ms: 800,
                 thread: None,
+                runnable: false,
                 want: None,
             },
             Row {
@@ -208,6 +229,7 @@ mod tests {
                 wall_ms: 2_000,
                 cpu_ms: 2_000,
                 thread: sched(2_000, 0),
+                runnable: false,
                 want: Some(Over::Cpu(ms(2_000))),
             },
             Row {
@@ -217,6 +239,7 @@ mod tests {
                 wall_ms: 3_000,
                 cpu_ms: 2,
                 thread: sched(2, 0),
+                runnable: false,
                 want: Some(Over::Idle(ms(2_998))),
             },
             Row {
@@ -226,6 +249,7 @@ mod tests {
                 wall_ms: 3_000,
                 cpu_ms: 400,
                 thread: sched(0, 0),
+                runnable: false,
                 want: Some(Over::Idle(ms(3_000))),
             },
             Row {
@@ -235,6 +259,7 @@ mod tests {
                 wall_ms: 2_000,
                 cpu_ms: 1_600,
                 thread: None,
+                runnable: false,
                 want: Some(Over::Cpu(ms(1_600))),
             },
             Row {
@@ -244,6 +269,7 @@ mod tests {
                 wall_ms: 1_700,
                 cpu_ms: 1_800,
                 thread: None,
+                runnable: false,
                 want: Some(Over::Cpu(ms(1_700))),
             },
             Row {
@@ -253,6 +279,7 @@ mod tests {
                 wall_ms: 1,
                 cpu_ms: 7_000,
                 thread: None,
+                runnable: false,
                 want: Some(Over::Cpu(ms(2_000))),
             },
             Row {
@@ -262,7 +289,28 @@ mod tests {
                 wall_ms: 3_100,
                 cpu_ms: 3_000,
                 thread: sched(10, 0),
+                runnable: false,
                 want: Some(Over::Cpu(ms(3_000))),
+            },
+            Row {
+                what: "rule 3: a thread waiting 2.5 s for a CPU on a loaded machine, found runnable",
+                cpu_from_ms: 16,
+                thread_from: sched(1, 5),
+                wall_ms: 9_705,
+                cpu_ms: 219,
+                thread: sched(204, 7_003),
+                runnable: true,
+                want: None,
+            },
+            Row {
+                what: "rule 3: the same account found asleep",
+                cpu_from_ms: 16,
+                thread_from: sched(1, 5),
+                wall_ms: 9_705,
+                cpu_ms: 219,
+                thread: sched(204, 7_003),
+                runnable: false,
+                want: Some(Over::Idle(ms(9_705 - 203 - 6_998))),
             },
             Row {
                 what: "a join on a worker that the machine's load starves: held to the fuse",
@@ -271,6 +319,7 @@ mod tests {
                 wall_ms: 2_000,
                 cpu_ms: 600,
                 thread: sched(1, 0),
+                runnable: false,
                 want: None,
             },
             Row {
@@ -280,6 +329,7 @@ mod tests {
                 wall_ms: 90,
                 cpu_ms: 1,
                 thread: sched(1, 0),
+                runnable: false,
                 want: None,
             },
         ]
@@ -289,7 +339,8 @@ mod tests {
     fn each_rule_and_each_trick_gets_the_verdict_of_the_model() {
         for row in rows() {
             let span = Span::new(ms(1_000), row.cpu_from_ms * MS, row.thread_from);
-            let look = Look { wall: ms(row.wall_ms), cpu_ns: row.cpu_ms * MS, thread: row.thread };
+            let look =
+                Look { wall: ms(row.wall_ms), cpu_ns: row.cpu_ms * MS, thread: row.thread, runnable: row.runnable };
             assert_eq!(span.over(&look), row.want, "{}", row.what);
         }
     }
@@ -299,18 +350,18 @@ mod tests {
         let span = Span::new(ms(1_000), 0, sched(0, 0));
         // It answered after 2 ms of CPU; the judge, held off a CPU, read the answer 6 s later,
         // while the thread slept waiting for the next request.
-        let late = Look { wall: ms(6_000), cpu_ns: 2 * MS, thread: sched(2, 0) };
+        let late = Look { wall: ms(6_000), cpu_ns: 2 * MS, thread: sched(2, 0), runnable: false };
         assert_eq!(span.answered_over(&late), None);
         assert!(matches!(span.over(&late), Some(Over::Idle(_))), "unanswered, the same look is idle");
         // Its CPU time still counts once it has answered.
-        let spun = Look { wall: ms(1_200), cpu_ns: 1_100 * MS, thread: sched(1_100, 0) };
+        let spun = Look { wall: ms(1_200), cpu_ns: 1_100 * MS, thread: sched(1_100, 0), runnable: true };
         assert_eq!(span.answered_over(&spun), Some(Over::Cpu(ms(1_100))));
     }
 
     #[test]
     fn the_charge_is_the_cpu_since_the_span_began_and_nothing_else() {
         let span = Span::new(ms(1_000), 40 * MS, sched(3, 1));
-        let look = Look { wall: ms(500), cpu_ns: 47 * MS, thread: sched(9, 400) };
+        let look = Look { wall: ms(500), cpu_ns: 47 * MS, thread: sched(9, 400), runnable: false };
         assert_eq!(span.charge(&look), ms(7));
         // The wall time is not the charge: a call that waited 400 ms for a CPU costs 7 ms.
         assert_eq!(span.idle(&look), ms(500 - 6 - 399));
@@ -325,7 +376,7 @@ mod tests {
         assert!(!span.wants_thread(ms(2_500)) && span.wants_thread(ms(2_501)));
         assert_eq!(Span::new(ms(300), 0, None).fuse(), ms(750));
         // A 5 s sleep at the default limit is stopped at the fuse, not at the sleep's end.
-        let look = Look { wall: ms(2_502), cpu_ns: MS, thread: sched(1, 0) };
+        let look = Look { wall: ms(2_502), cpu_ns: MS, thread: sched(1, 0), runnable: false };
         assert!(matches!(span.over(&look), Some(Over::Idle(_))));
     }
 }

@@ -142,6 +142,15 @@ impl Accounts {
         }
     }
 
+    /// Whether the solution thread is on a CPU or waiting for one; the driver's accounts do
+    /// not say.
+    fn runnable(&self) -> bool {
+        match self {
+            Accounts::Kernel(meter) => meter.runnable(),
+            Accounts::Driver(..) => false,
+        }
+    }
+
     fn reset_peak(&self) {
         if let Accounts::Kernel(meter) = self {
             meter.reset_peak();
@@ -510,8 +519,13 @@ impl Child {
     fn look(&self, span: &Span, start: Instant) -> Look {
         let wall = start.elapsed();
         let cpu_ns = self.accounts.cpu_ns();
-        let thread = if span.wants_thread(wall) { self.accounts.thread() } else { None };
-        Look { wall, cpu_ns, thread }
+        // Its state before its account: a wait that begins after the state is read is in
+        // neither the account nor the wall time.
+        let (runnable, thread) = match span.wants_thread(wall) {
+            true => (self.accounts.runnable(), self.accounts.thread()),
+            false => (false, None),
+        };
+        Look { wall, cpu_ns, thread, runnable }
     }
 
     /// A panic, overflow or failed allocation ends the child; anything else out of place is a

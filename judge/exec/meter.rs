@@ -27,12 +27,13 @@ use super::sys;
 pub struct Meter {
     /// The program: what the child's binary runs as.
     program: u32,
-    /// The program's `status`, `clear_refs` and main thread's `schedstat`, held open: read
+    /// The program's `status`, `clear_refs` and main thread's `schedstat` and `stat`, held open: read
     /// before and after every call without a path lookup, and never another process's should
     /// its pid be reused.
     status: Option<File>,
     clear_refs: Option<File>,
     schedstat: Option<File>,
+    stat: Option<File>,
     cell: Option<Lease>,
     /// The box's CPU time last read: what a reading gives once the program is gone.
     last_cpu: std::cell::Cell<u64>,
@@ -65,7 +66,8 @@ impl Meter {
         let status = File::open(format!("/proc/{program}/status")).ok();
         let clear_refs = OpenOptions::new().write(true).open(format!("/proc/{program}/clear_refs")).ok();
         let schedstat = File::open(format!("/proc/{program}/task/{program}/schedstat")).ok();
-        Meter { program, status, clear_refs, schedstat, cell, last_cpu: std::cell::Cell::new(0) }
+        let stat = File::open(format!("/proc/{program}/task/{program}/stat")).ok();
+        Meter { program, status, clear_refs, schedstat, stat, cell, last_cpu: std::cell::Cell::new(0) }
     }
 
     /// The program's pid.
@@ -97,6 +99,12 @@ impl Meter {
     pub fn thread(&self) -> Option<Sched> {
         let mut text = [0u8; 128];
         procfs::sched(procfs::reread(self.schedstat.as_ref()?, &mut text))
+    }
+
+    /// Whether the solution thread is on a CPU or waiting for one (false where it cannot be read).
+    pub fn runnable(&self) -> bool {
+        let mut text = [0u8; 512];
+        self.stat.as_ref().is_some_and(|file| procfs::runnable(procfs::reread(file, &mut text)))
     }
 
     /// Starts the peak again from what is held now.
@@ -183,7 +191,7 @@ mod tests {
         while meter.cpu_ns() < 20_000_000 && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(5));
         }
-        let (cpu, thread, memory) = (meter.cpu_ns(), meter.thread(), meter.read());
+        let (cpu, thread, memory, spinning) = (meter.cpu_ns(), meter.thread(), meter.read(), meter.runnable());
         shell.kill().unwrap();
         shell.wait().unwrap();
         assert!(cpu >= 20_000_000, "{cpu} ns of CPU in 20 s of spinning");
@@ -192,5 +200,19 @@ mod tests {
         assert!(memory.resident_kib > 0 && memory.peak_kib >= memory.resident_kib, "{memory:?}");
         // Gone and reaped: the last reading stands, never less.
         assert!(meter.cpu_ns() >= cpu);
+        // A spinning thread is on a CPU or waiting for one; a sleeping one, and one that is
+        // gone, are neither.
+        assert!(spinning, "a spinning shell read as not runnable");
+        assert!(!meter.runnable(), "a reaped shell read as runnable");
+        let mut sleeper = Command::new("sleep").arg("10").spawn().unwrap();
+        let asleep = Meter::process(sleeper.id(), None);
+        let give_up = Instant::now() + Duration::from_secs(20);
+        while asleep.runnable() && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let runnable = asleep.runnable();
+        sleeper.kill().unwrap();
+        sleeper.wait().unwrap();
+        assert!(!runnable, "a sleeping process read as runnable for 20 s");
     }
 }

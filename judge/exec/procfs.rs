@@ -33,11 +33,21 @@ pub fn sched(text: &str) -> Option<Sched> {
     Some(Sched { ran_ns: fields.next()?.ok()?, waited_ns: fields.next()?.ok()? })
 }
 
+/// Whether a thread's `stat` text says it is runnable (state `R`): on a CPU, or waiting for one.
+pub fn runnable(stat: &str) -> bool {
+    state(stat) == Some('R')
+}
+
+/// The state letter of a `stat` text: the first field after the command's closing parenthesis.
+fn state(stat: &str) -> Option<char> {
+    stat.rsplit_once(')')?.1.trim_start().chars().next()
+}
+
 /// Whether process `pid` has ended: gone, or a zombie (state `Z`) or dead (`X`) not yet
 /// reaped.
 pub fn ended(pid: u32) -> bool {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return true };
-    stat.rsplit_once(')').is_none_or(|(_, rest)| matches!(rest.trim_start().chars().next(), Some('Z' | 'X')))
+    matches!(state(&stat), None | Some('Z' | 'X'))
 }
 
 /// The children of thread `task` of process `pid`.
@@ -67,6 +77,9 @@ mod tests {
         );
         assert_eq!(sched("263662 17 3\n"), Some(Sched { ran_ns: 263_662, waited_ns: 17 }));
         assert_eq!(sched(""), None);
+        // A command may hold spaces and parentheses: the state follows the last one.
+        assert!(runnable("42 (a) b) R 1 42 42 0"));
+        assert!(!runnable("42 (sleeps) S 1 42 42 0") && !runnable("42 (io) D 1") && !runnable(""));
     }
 
     #[test]
