@@ -136,24 +136,13 @@ impl<'a> Places<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judging::submissions::Expect;
-
-    fn submission(name: &str, source: &str) -> Submission {
-        Submission {
-            name: name.to_string(),
-            shown: format!("solutions/{name}"),
-            source: source.to_string(),
-            expect: Expect::Accepted,
-            stray_tag: None,
-        }
-    }
 
     /// What `explain` reads a compile error in LeetCode's call of the method as, for `source`:
     /// each meaning with the line and column it is about.
     fn explained(headline: &str, source: &str) -> Vec<(Likely, u32, u32)> {
         let mut error = CompileError::whole(headline.to_string(), String::new());
         error.wrapping = Some(crate::exec::diagnose::Wrapping::Call);
-        let error = explain(error, &submission("x.rs", source));
+        let error = explain(error, &Submission::attempt("x.rs", source));
         assert!(error.likely.iter().all(|(_, place)| place.file == "solutions/x.rs"), "{error:?}");
         error.likely.iter().map(|(likely, place)| (*likely, place.line, place.column)).collect()
     }
@@ -175,7 +164,7 @@ mod tests {
             CompileError::whole("error[E0428]: the name `main` is defined multiple times".into(), String::new());
         clash.diagnostic = "error[E0428]: the name `Solution` is defined multiple times\n".into();
         let both = "struct Solution;\nimpl Solution {}\n\n  pub fn main() {}\n";
-        let places: Vec<(Likely, u32, u32)> = explain(clash, &submission("x.rs", both))
+        let places: Vec<(Likely, u32, u32)> = explain(clash, &Submission::attempt("x.rs", both))
             .likely
             .iter()
             .map(|(likely, place)| (*likely, place.line, place.column))

@@ -80,7 +80,6 @@ mod tests {
     use super::*;
     use crate::exec::compile::{Checks, Settings};
     use crate::exec::diagnose::Likely;
-    use crate::judging::submissions::Expect;
     use crate::problem::leetcode;
 
     /// The files under `judge/tests/paste/`, each with the answer LeetCode gives it on its first
@@ -117,16 +116,6 @@ mod tests {
         };
         Compiler::new(std::path::Path::new(cache), settings, crate::exec::sandbox::probe().is_ok())
             .unwrap_or_else(|e| panic!("{e:?}"))
-    }
-
-    fn submission(name: &str, source: &str) -> Submission {
-        Submission {
-            name: name.to_string(),
-            shown: format!("solutions/{name}"),
-            source: source.to_string(),
-            expect: Expect::Accepted,
-            stray_tag: None,
-        }
     }
 
     /// What the check says, in the words of the files' tags.
@@ -184,7 +173,7 @@ mod tests {
         let fixtures = fixtures(own);
         assert!(fixtures.len() >= 20, "{fixtures:?}");
         for (name, tag, source) in fixtures {
-            let problems = check(compiler, &submission(&name, &source));
+            let problems = check(compiler, &Submission::attempt(&name, &source));
             assert_eq!(said(&problems), tag, "{name}: {problems:?}");
             let Some(Problem::DoesNotCompile { error }) = problems.first() else { continue };
             let lines = source.lines().count();
@@ -234,7 +223,7 @@ mod tests {
     fn a_file_with_both_of_leetcodes_items_gets_both_errors_at_its_own_lines() {
         let source = "pub struct Solution;\nimpl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        v.len().to_string()\n    }\n}\nfn main() {}\n";
         for own in [true, false] {
-            let problems = check(&compiler(leetcode::RUST_VERSION, own), &submission("both.rs", source));
+            let problems = check(&compiler(leetcode::RUST_VERSION, own), &Submission::attempt("both.rs", source));
             let Some(Problem::DoesNotCompile { error }) = problems.first() else { panic!("{problems:?}") };
             let likely: Vec<(Likely, u32)> = error.likely.iter().map(|(l, place)| (*l, place.line)).collect();
             assert_eq!(likely, [(Likely::DeclaresSolution, 1), (Likely::HasMain, 7)]);
@@ -260,10 +249,10 @@ mod tests {
     fn a_newer_api_is_refused_under_an_older_rust_only() {
         let source = "impl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        \
                       let m = i32::midpoint(v[0], 0);\n        format!(\"{m}\")\n    }\n}\n";
-        let older = check(&compiler("1.85", false), &submission("midpoint.rs", source));
+        let older = check(&compiler("1.85", false), &Submission::attempt("midpoint.rs", source));
         assert_eq!(said(&older), "refused, too new: i32::midpoint 1.87.0");
         let Some(Problem::TooNew { items }) = older.first() else { panic!("{older:?}") };
         assert_eq!((items[0].place.line, items[0].place.column), (3, 17));
-        assert_eq!(said(&check(&compiler("1.95", false), &submission("midpoint.rs", source))), "ready");
+        assert_eq!(said(&check(&compiler("1.95", false), &Submission::attempt("midpoint.rs", source))), "ready");
     }
 }

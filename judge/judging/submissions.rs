@@ -42,6 +42,18 @@ pub struct Submission {
 }
 
 impl Submission {
+    /// An attempt `solutions/<name>.rs` holding `source`, as tests make one.
+    #[cfg(test)]
+    pub fn attempt(name: &str, source: &str) -> Submission {
+        Submission {
+            name: name.to_string(),
+            shown: format!("solutions/{name}"),
+            source: source.to_string(),
+            expect: Expect::Accepted,
+            stray_tag: None,
+        }
+    }
+
     pub fn unit(&self) -> Unit {
         Unit { source: self.source.clone(), shown: self.shown.clone() }
     }
