@@ -58,8 +58,12 @@ pub fn report(report: &Report, growth: &[Option<Growth>], options: &Options, exi
 
 /// The command that judges one solution on one case with the same options as this run.
 pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Invocation {
-    let narrowed = invocation.clone().set(&flags::SOLUTION, [Value::Text(solution.to_string())]);
-    narrowed.set(&flags::CASE, case.map(|c| Value::Text(c.to_string())))
+    again(invocation, solution).set(&flags::CASE, case.map(|c| Value::Text(c.to_string())))
+}
+
+/// The command that judges one solution on this run's cases, with the same options.
+fn again(invocation: &Invocation, solution: &str) -> Invocation {
+    invocation.clone().set(&flags::SOLUTION, [Value::Text(solution.to_string())])
 }
 
 /// `58/58 AC`, `3 AC, then WA`, `3 TLE, 12 AC; 60 not judged`, `CE`; each a count of testcases.
@@ -250,8 +254,12 @@ const LINES_NAMED: usize = 5;
 /// WA): this one first, the shortest, then lines 18, 23 …`.
 pub fn group(case: &Case, result: &CaseResult) -> Option<String> {
     let tally = result.tally.as_ref()?;
-    let by: Vec<String> =
-        result.verdicts().iter().filter(|(v, _)| *v != Verdict::Ac).map(|(v, n)| format!("{n} {}", v.code())).collect();
+    let by: Vec<String> = result
+        .verdicts()
+        .iter()
+        .filter(|(v, _)| *v != Verdict::Ac)
+        .map(|(v, n)| format!("{} {}", units::thousands(*n as u64), v.code()))
+        .collect();
     let total = case.tests.len();
     let mut said = format!(
         "{} of {} passed; {} failed ({}): this one first, the shortest",
@@ -297,7 +305,7 @@ fn failures(report: &Report, options: &Options) -> String {
         if let Some(Err(error)) = &card.compiled {
             let _ = writeln!(out, "\nCE {}", submission.name);
             out.push_str(&compile::block(error, options.verbose, width));
-            let rerun = rerun(options.invocation, &submission.name, None);
+            let rerun = again(options.invocation, &submission.name);
             let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
             continue;
         }
@@ -320,7 +328,7 @@ fn failures(report: &Report, options: &Options) -> String {
         for &c in &failed[..shown] {
             block(&mut out, report, s, c, options);
         }
-        let all = rerun(options.invocation, &submission.name, None).set(&flags::ALL_FAILURES, [Value::On]);
+        let all = again(options.invocation, &submission.name).set(&flags::ALL_FAILURES, [Value::On]);
         if shown < failed.len() {
             let more = failed.len() - shown;
             said_then(&mut out, &format!("… and {more} more {} failures; to show them:", submission.name), &all, width);

@@ -29,6 +29,13 @@ fn the_judges_commands_show_every_failure_judge_every_case_and_check_the_stored_
     let results = solution(&report, "ties_for_alice").get("results").unwrap().items().to_vec();
     assert_eq!(results.len(), 1, "{}", rerun.describe());
     assert_eq!(text(&results[0], "verdict"), "WA");
+    // Judged on one suite, the command shows the rest of that suite's failures, not every case's.
+    copy.plant("stub", "let _ = stone_value;\ntodo!()");
+    let chosen = copy.judge(&["--solution", "stub", "--case", "samples", "--color", "never"]);
+    let failed = |stdout: &str| stdout.matches("\nRE stub on ").count();
+    assert_eq!(failed(&chosen.stdout), 3, "{}", chosen.stdout);
+    let rest = run(&copy, &printed_command(&chosen.stdout, "to show them:"), &[]);
+    assert_eq!(failed(&rest.stdout), 5, "{}", rest.stdout);
 
     copy.plant("my_exp", crate::attempt::EXPONENTIAL);
     let slow = copy.judge(&["--solution", "my_exp", "--time-limit", "30ms", "--color", "never"]);
