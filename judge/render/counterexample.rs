@@ -141,20 +141,21 @@ pub fn saved(saved: &Saved, root: Option<&Path>, width: usize) -> String {
 
 /// The rate, or where the sweep stopped: a rate over a run cut short at its first failure
 /// says nothing.
-pub fn rate_line(label: &str, noun: &str, rate: &Rate, found: bool) -> String {
+pub fn rate_line(label: &str, noun: &str, rate: &Rate, found: bool, width: usize) -> String {
     let seconds = rate.elapsed.as_secs_f64().max(1e-9);
     if found {
         return format!("{label}: stopped at the first failure, after {}\n", units::count(rate.checked as usize, noun));
     }
-    format!(
-        "{label}: {} {noun}s checked in {:.2} s · {} {noun}s/s · {} + oracle · {} · {} build\n",
+    let said = format!(
+        "{} {noun}s checked in {:.2} s · {} {noun}s/s · {} + oracle · {} · {} build",
         units::thousands(rate.checked),
         seconds,
         units::thousands((rate.checked as f64 / seconds) as u64),
         units::count(rate.submissions, "solution"),
         units::count(rate.jobs, "thread"),
         super::conditions::build_profile()
-    )
+    );
+    format!("{}\n", fit::words(&format!("{label}: "), &said, "  ", width))
 }
 
 /// Changes to stored data during the run: a note under the sandbox, else a judge error.
@@ -256,5 +257,27 @@ pub fn changes_json(changed: &Changed, root: Option<&Path>) -> [(&'static str, J
     match changed.confined {
         true => [("judge_errors", Json::Array(Vec::new())), ("notes", lines)],
         false => [("judge_errors", lines), ("notes", Json::Array(Vec::new()))],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rate_fits_the_width_and_says_every_figure() {
+        let rate = Rate { checked: 1_000_000, elapsed: std::time::Duration::from_millis(190), submissions: 1, jobs: 2 };
+        for width in [80, 100] {
+            let said = rate_line("stress", "case", &rate, false, width);
+            assert!(said.lines().all(|l| fit::chars(l) <= width), "at {width}:\n{said}");
+            for figure in ["1,000,000 cases checked in 0.19 s", "5,263,157 cases/s", "1 solution + oracle", "2 threads"]
+            {
+                assert!(said.replace("\n  ", " ").contains(figure), "{figure:?} missing:\n{said}");
+            }
+        }
+        assert_eq!(
+            rate_line("verify", "array", &rate, true, 80),
+            "verify: stopped at the first failure, after 1,000,000 arrays\n"
+        );
     }
 }

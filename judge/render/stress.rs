@@ -67,7 +67,7 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, limits: &Limits, root: O
     }
     out.push_str(&counterexample::slow(&outcome.slow, limits, width));
     out.push_str(&counterexample::changes(&outcome.changes, root, width));
-    out + &counterexample::rate_line("stress", "case", &outcome.rate, outcome.example.is_some())
+    out + &counterexample::rate_line("stress", "case", &outcome.rate, outcome.example.is_some(), width)
 }
 
 pub fn json(outcome: &Outcome, invocation: &Invocation, limits: &Limits, exit: u8, root: Option<&Path>) -> Json {

@@ -66,7 +66,7 @@ pub fn text(
     }
     out.push_str(&counterexample::slow(&outcome.slow, limits, width));
     out.push_str(&counterexample::changes(&outcome.changes, root, width));
-    out + &counterexample::rate_line("verify", "array", &outcome.rate, outcome.example.is_some())
+    out + &counterexample::rate_line("verify", "array", &outcome.rate, outcome.example.is_some(), width)
 }
 
 pub fn json(
