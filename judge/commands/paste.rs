@@ -99,6 +99,6 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         return Ok(Exit::Failure);
     }
     out.print(&render::paste::osc52(&submission.source))?;
-    out.note(render::paste::copied());
+    out.note(&render::paste::copied(super::note_width(args, out)));
     Ok(Exit::Success)
 }

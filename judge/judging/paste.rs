@@ -45,11 +45,13 @@ pub fn check(compiler: &Compiler, submission: &Submission) -> Vec<Problem> {
 /// LeetCode does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stored {
-    /// The stored cases there are.
+    /// The stored testcases there are, each line of a group counted, as the judge counts them.
     pub cases: usize,
     /// Those it was judged on (a slow one stops after `engine::TLE_BUDGET` time limits).
     pub judged: usize,
-    /// Each case it failed, in the suite's order, with its verdict.
+    /// Those it failed.
+    pub failed: usize,
+    /// Each case it failed (a file, or a group as one), in the suite's order, with its verdict.
     pub failures: Vec<(String, Verdict)>,
 }
 
@@ -72,7 +74,9 @@ pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut
         .filter_map(|(result, case)| Some((case.id.clone(), result.as_ref()?.verdict?)))
         .filter(|(_, verdict)| *verdict != Verdict::Ac)
         .collect();
-    Stored { cases: workbench.cases.len(), judged: results.iter().flatten().count(), failures }
+    let judged = results.iter().flatten().map(|r| r.judged()).sum();
+    let failed = results.iter().flatten().map(|r| r.judged() - r.passed()).sum();
+    Stored { cases: workbench.cases.iter().map(|c| c.tests.len()).sum(), judged, failed, failures }
 }
 
 #[cfg(test)]

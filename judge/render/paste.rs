@@ -138,25 +138,31 @@ pub fn ready(file: &str, about: &About, stored: Option<&Stored>, judge: Option<&
     let compiles = compiles(about);
     let words = match stored {
         Some(stored) if !stored.failures.is_empty() => {
+            let n = |n: usize| units::thousands(n as u64);
             let of = match stored.judged < stored.cases {
-                true => format!("{} it ran (of {}, stopped after 3 TLE)", stored.judged, stored.cases),
-                false => stored.cases.to_string(),
+                true => format!("{} it ran (of {}, stopped after 3 TLE)", n(stored.judged), n(stored.cases)),
+                false => n(stored.cases),
             };
             let why = judge.map_or(String::new(), |j| format!("; why: {}", j.shell()));
             format!(
                 "not ready: {file} {compiles}, but fails {} of the {of} stored cases ({}){why}",
-                stored.failures.len(),
+                n(stored.failed),
                 failed(&stored.failures)
             )
         }
-        Some(stored) => format!("ready to paste: {file} {compiles}, and passes all {} stored cases", stored.cases),
+        Some(stored) => format!(
+            "ready to paste: {file} {compiles}, and passes all {} stored cases",
+            units::thousands(stored.cases as u64)
+        ),
         None => format!("ready to paste: {file} {compiles}"),
     };
     fit::words("judge: ", &words, "  ", width)
 }
 
-pub fn copied() -> &'static str {
-    "judge: copied through OSC 52: the terminal puts it on the clipboard if it allows that (tmux: set-clipboard on)"
+pub fn copied(width: usize) -> String {
+    let said = "copied through OSC 52: the terminal puts it on the clipboard if it allows that (tmux: \
+                set-clipboard on)";
+    fit::words("judge: ", said, "  ", width)
 }
 
 pub fn not_copied() -> &'static str {
