@@ -376,7 +376,11 @@ mod ffi {
     extern "C" {
         #[cfg(target_os = "linux")]
         pub fn close(fd: c_int) -> c_int;
+        // Linux reads and writes by the system-call instruction (see `direct`).
+        #[cfg(target_os = "macos")]
+        #[cfg_attr(not(test), allow(dead_code))] // the driver's
         pub fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
+        #[cfg(target_os = "macos")]
         pub fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
         pub fn dup2(from: c_int, to: c_int) -> c_int;
         pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
@@ -755,33 +759,6 @@ pub fn place_fds(pairs: &[(RawFd, RawFd)]) -> io::Result<()> {
     Ok(())
 }
 
-/// One read(2), retried if interrupted; 0 is end of file.
-#[cfg(target_os = "linux")]
-pub fn read(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
-    loop {
-        // SAFETY: `buffer` is valid for writes of its length.
-        let n = unsafe { ffi::read(fd, buffer.as_mut_ptr().cast(), buffer.len()) };
-        match check(n as c_long) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            other => return other.map(|n| n as usize),
-        }
-    }
-}
-
-pub fn write_all(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
-    while !bytes.is_empty() {
-        // SAFETY: `bytes` is valid for reads of its length.
-        let n = unsafe { ffi::write(fd, bytes.as_ptr().cast(), bytes.len()) };
-        match check(n as c_long) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-            Ok(n) => bytes = &bytes[n as usize..],
-        }
-    }
-    Ok(())
-}
-
 /// Closes `fd`; an error (it was not open) changes nothing worth reporting.
 #[cfg(target_os = "linux")]
 pub fn close(fd: RawFd) {
@@ -1025,7 +1002,6 @@ pub unsafe fn clone_into_cgroup(namespaces: u64, cgroup: RawFd) -> io::Result<Op
 /// # Safety
 ///
 /// As the call `number` requires of its arguments (pointers valid for what it reads and writes).
-#[cfg_attr(not(test), allow(dead_code))] // the driver's
 #[cfg(target_os = "linux")]
 unsafe fn direct(number: i64, a: usize, b: usize, c: usize) -> isize {
     let result: isize;
@@ -1086,10 +1062,10 @@ pub fn thread_cpu_ns() -> u64 {
     }
 }
 
-/// One read(2) by a direct system call on Linux (see `direct`), through the C library on
-/// macOS; retried if interrupted; 0 is the end.
-#[cfg_attr(not(test), allow(dead_code))] // the driver's
-pub fn read_direct(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
+/// One read(2) by a direct system call on Linux (see `direct`: the driver's pipes are read so),
+/// through the C library on macOS; retried if interrupted; 0 is the end.
+#[cfg_attr(not(any(test, target_os = "linux")), allow(dead_code))] // on macOS, the driver's
+pub fn read(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
     loop {
         // SAFETY: `buffer` is valid for writes of its length.
         #[cfg(target_os = "linux")]
@@ -1105,9 +1081,8 @@ pub fn read_direct(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-/// Writes all of `bytes`, as `read_direct` reads.
-#[cfg_attr(not(test), allow(dead_code))] // the driver's
-pub fn write_all_direct(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
+/// Writes all of `bytes`, as `read` reads.
+pub fn write_all(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
     while !bytes.is_empty() {
         // SAFETY: `bytes` is valid for reads of its length.
         #[cfg(target_os = "linux")]
@@ -1670,13 +1645,13 @@ mod tests {
     #[test]
     fn direct_reads_and_writes_go_round_a_pipe() {
         let (r, w) = pipe().unwrap();
-        write_all_direct(w, b"request").unwrap();
+        write_all(w, b"request").unwrap();
         let mut buffer = [0u8; 16];
-        assert_eq!(read_direct(r, &mut buffer).unwrap(), 7);
+        assert_eq!(read(r, &mut buffer).unwrap(), 7);
         assert_eq!(&buffer[..7], b"request");
         close(w);
-        assert_eq!(read_direct(r, &mut buffer).unwrap(), 0);
-        assert!(read_direct(-1, &mut buffer).is_err_and(|e| e.raw_os_error() == Some(9)));
+        assert_eq!(read(r, &mut buffer).unwrap(), 0);
+        assert!(read(-1, &mut buffer).is_err_and(|e| e.raw_os_error() == Some(9)));
         close(r);
     }
 
