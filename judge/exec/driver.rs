@@ -52,7 +52,7 @@ pub struct Allocator;
 impl Allocator {
     fn failed(size: usize) {
         let frame = wire::allocation_frame(SERVING.load(Ordering::Acquire), size as u64);
-        let _ = sys::write_all_direct(wire::REPLY_FD, &frame);
+        let _ = sys::write_all(wire::REPLY_FD, &frame);
     }
 
     /// Counts `more` bytes held; false (and nothing counted) if that passes the limit.
@@ -128,7 +128,7 @@ unsafe impl GlobalAlloc for Allocator {
 
 /// Tells the judge why the driver cannot serve, then ends.
 fn refuse(why: Refusal) -> ! {
-    let _ = sys::write_all_direct(wire::REPLY_FD, &Reply::Refused { why }.encode(SERVING.load(Ordering::Acquire)));
+    let _ = sys::write_all(wire::REPLY_FD, &Reply::Refused { why }.encode(SERVING.load(Ordering::Acquire)));
     std::process::exit(Exit::Refused as i32)
 }
 
@@ -172,19 +172,13 @@ pub fn main(solutions: &[Solve]) {
     // Without the hook an overflow still kills the process; it is only named less precisely.
     let _ = sys::fault::on_memory_fault(on_fault);
     let exit = match portable {
-        None => {
-            // The stack ends `stack` bytes below the top, which is a few pages above this frame.
-            let top = 0u8;
-            STACK_LOW.store((&top as *const u8 as usize).saturating_sub(stack), Ordering::Release);
-            serve(solve, None)
-        }
+        None => serve(solve, stack, None),
         Some(portable) => {
             let _ = sys::on_signals(&[sys::SIGPROF], out_of_time);
-            let worker = thread::Builder::new().name("solution".to_string()).stack_size(stack).spawn(move || {
-                let top = 0u8;
-                STACK_LOW.store((&top as *const u8 as usize).saturating_sub(stack), Ordering::Release);
-                serve(solve, Some(portable))
-            });
+            let worker = thread::Builder::new()
+                .name("solution".to_string())
+                .stack_size(stack)
+                .spawn(move || serve(solve, stack, Some(portable)));
             match worker {
                 Ok(worker) => worker.join().unwrap_or(Exit::Panicked),
                 Err(_) => refuse(Refusal::NoStack),
@@ -197,7 +191,7 @@ pub fn main(solutions: &[Solve]) {
 
 /// The CPU timer ran out (the portable runner): the call is over its limit.
 extern "C" fn out_of_time(_: std::os::raw::c_int) {
-    let _ = sys::write_all_direct(wire::REPLY_FD, &wire::time_limit_frame(SERVING.load(Ordering::Acquire)));
+    let _ = sys::write_all(wire::REPLY_FD, &wire::time_limit_frame(SERVING.load(Ordering::Acquire)));
     sys::exit_now(Exit::TimeLimit as i32);
 }
 
@@ -224,7 +218,7 @@ fn on_fault(address: usize) {
     if low == 0 || address < low.saturating_sub(GUARD_WINDOW) || address > low.saturating_add(GUARD_WINDOW) {
         return;
     }
-    let _ = sys::write_all_direct(wire::REPLY_FD, &wire::overflow_frame(SERVING.load(Ordering::Acquire)));
+    let _ = sys::write_all(wire::REPLY_FD, &wire::overflow_frame(SERVING.load(Ordering::Acquire)));
     sys::exit_now(Exit::StackOverflow as i32);
 }
 
@@ -233,7 +227,7 @@ struct Requests(RawFd);
 
 impl Read for Requests {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        sys::read_direct(self.0, buffer)
+        sys::read(self.0, buffer)
     }
 }
 
@@ -249,12 +243,15 @@ fn usage(portable: Option<Portable>, heap_base: usize) -> Usage {
 }
 
 /// Serves requests until the judge closes the pipe; returns how the process should end.
-fn serve(solve: Solve, portable: Option<Portable>) -> Exit {
+fn serve(solve: Solve, stack: usize, portable: Option<Portable>) -> Exit {
+    // The stack ends `stack` bytes below its top, which is a few pages above this frame.
+    let top = 0u8;
+    STACK_LOW.store((&top as *const u8 as usize).saturating_sub(stack), Ordering::Release);
     CALLS.with(|calls| calls.set(true));
     let mut requests = Requests(wire::REQUEST_FD);
     let send = |seq: u32, reply: Reply| {
         let _ = io::stdout().flush();
-        sys::write_all_direct(wire::REPLY_FD, &reply.encode(seq))
+        sys::write_all(wire::REPLY_FD, &reply.encode(seq))
     };
     let mut answered = usage(portable, 0);
     if send(0, Reply::Ready { usage: answered }).is_err() {
