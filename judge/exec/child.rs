@@ -10,8 +10,8 @@
 //!
 //! Time is counted as `account` says, from the readings `meter` takes: around each call, the
 //! box's CPU time when the reply is read and the solution thread's account when the request
-//! is written; during it, the box's CPU time at every look, and the thread's only past the
-//! wall fuse.
+//! is written; during it, the box's CPU time at every look, and the thread's state and account
+//! only past the wall fuse.
 //!
 //! Memory: the cell's account where there is one (the kernel kills past the limit, and the
 //! judge counts its kills), else the resident memory of its one process, read from /proc
@@ -200,9 +200,8 @@ pub struct Child {
     /// When the program was seen to exist: where its start-up's wall time begins.
     born: Instant,
     ready: bool,
-    /// The batch last sent: its number, its size, when it was sent and the thread's account
-    /// then.
-    batch: Option<(u32, usize, Instant, Option<Sched>)>,
+    /// The batch last sent: its number, when it was sent and the thread's account then.
+    batch: Option<(u32, Instant, Option<Sched>)>,
     /// The cell's out-of-memory kills so far.
     kills: u64,
     gone: bool,
@@ -374,14 +373,14 @@ impl Child {
     pub fn send_batch(&mut self, batch: &Batch) -> Result<(), Ending> {
         self.ready()?;
         let (start, thread) = self.send(Arc::clone(&batch.frame), batch.len)?;
-        self.batch = Some((batch.seq, batch.len, start, thread));
+        self.batch = Some((batch.seq, start, thread));
         Ok(())
     }
 
     /// The answers to the batch last sent, or why the batch ended; `budget` is its time
     /// limit, the whole batch counted as a call is.
     pub fn receive_batch(&mut self, budget: Duration) -> Result<Answers, Ending> {
-        let Some((seq, _, start, thread)) = self.batch.take() else { return Err(Ending::Protocol) };
+        let Some((seq, start, thread)) = self.batch.take() else { return Err(Ending::Protocol) };
         let span = Span::new(budget, self.origin, thread);
         let reply = self.exchange(seq, span, start, &mut Reading::default());
         self.take(Stream::Stdout);

@@ -27,9 +27,9 @@ use super::sys;
 pub struct Meter {
     /// The program: what the child's binary runs as.
     program: u32,
-    /// The program's `status`, `clear_refs` and main thread's `schedstat` and `stat`, held open: read
-    /// before and after every call without a path lookup, and never another process's should
-    /// its pid be reused.
+    /// The program's `status`, `clear_refs` and main thread's `schedstat` and `stat`, held
+    /// open: read before and after every call without a path lookup, and never another
+    /// process's should its pid be reused.
     status: Option<File>,
     clear_refs: Option<File>,
     schedstat: Option<File>,
