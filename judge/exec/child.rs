@@ -31,6 +31,7 @@ use super::cgroup::{self, Cells};
 use super::channel::{Channel, Heard};
 use super::compile::Program;
 use super::diagnose::SourceMap;
+use super::ledger::{Ledger, Progress};
 use super::limits::{Limits, OUTPUT_LIMIT};
 use super::meter::{Meter, Reading};
 use super::outcome::{Answered, Call, Ending, Printed, Stream};
@@ -38,7 +39,7 @@ use super::procfs;
 use super::sandbox::{self, Bounds, Isolation, Jail};
 use super::sys;
 use super::watchdog;
-use super::wire::{self, Refusal, Reply, Request, Usage};
+use super::wire::{self, Reply, Request, Usage};
 
 /// glibc's largest mmap threshold: blocks below it always come from the heap.
 pub const MMAP_THRESHOLD: u64 = 32 << 20;
@@ -200,8 +201,13 @@ pub struct Child {
     /// When the program was seen to exist: where its start-up's wall time begins.
     born: Instant,
     ready: bool,
-    /// The batch last sent: its number, when it was sent and the thread's account then.
-    batch: Option<(u32, Instant, Option<Sched>)>,
+    /// The batch last sent: its number, its length, when it was sent and the thread's account
+    /// then.
+    batch: Option<(u32, usize, Instant, Option<Sched>)>,
+    /// Where the driver writes how far a batch got.
+    ledger: Ledger,
+    /// The calls of the solution it answered: a batch's testcases each count.
+    served: u64,
     /// The cell's out-of-memory kills so far.
     kills: u64,
     gone: bool,
@@ -224,7 +230,16 @@ impl Batch {
     }
 }
 
+/// A batch that ended badly: how, and how far it got by the child's ledger (None where the
+/// driver never began it).
+#[derive(Debug)]
+pub struct Unfinished {
+    pub ending: Ending,
+    pub progress: Option<Progress>,
+}
+
 /// The answers to a batch, in order, each cut to `wire::BATCH_ANSWER_KEPT` bytes.
+#[derive(Debug)]
 pub struct Answers {
     packed: Vec<u8>,
     took: Duration,
@@ -254,6 +269,7 @@ impl Child {
         let (reply_read, reply_write) = io::pipe()?;
         let (stdout_read, stdout_write) = io::pipe()?;
         let (stderr_read, stderr_write) = io::pipe()?;
+        let ledger = Ledger::new()?;
         let portable = housing.kind == RunnerKind::Portable;
         let bounds = Bounds {
             // The portable runner's driver holds the memory limit itself, as on macOS, which
@@ -269,7 +285,8 @@ impl Child {
         let mut jail = Jail::system(&binary.path, SCRATCH, bounds);
         jail.copy(&binary.path, INSIDE)
             .give(request_read.as_raw_fd(), wire::REQUEST_FD)
-            .give(reply_write.as_raw_fd(), wire::REPLY_FD);
+            .give(reply_write.as_raw_fd(), wire::REPLY_FD)
+            .give(ledger.fd(), wire::LEDGER_FD);
         let mut command = sandbox::command(&jail, housing.isolation.room(), cell.as_deref())?;
         command.args([unit.to_string(), limits.stack_bytes().to_string()]);
         if portable {
@@ -326,6 +343,8 @@ impl Child {
             born,
             ready: false,
             batch: None,
+            ledger,
+            served: 0,
             kills,
             gone: false,
             sandboxed,
@@ -335,6 +354,11 @@ impl Child {
     /// Whether the child has ended; a fresh one is needed for the next call.
     pub fn is_gone(&self) -> bool {
         self.gone
+    }
+
+    /// The calls of the solution it has answered, a batch's testcases each counted.
+    pub fn served(&self) -> u64 {
+        self.served
     }
 
     /// What a stream carried since it was last taken (nothing once the child is gone).
@@ -364,6 +388,7 @@ impl Child {
             Reply::Answer { length, answer, .. } => (length, answer),
             other => return Err(self.unexpected(other)),
         };
+        self.served += u64::from(!dry);
         let peak_kib = peak.peak_kib.max(self.accounts.read().peak_kib);
         Ok(Answered { answer, length, nanos: nanos(charge), peak_kib: Some(peak_kib) })
     }
@@ -373,22 +398,33 @@ impl Child {
     pub fn send_batch(&mut self, batch: &Batch) -> Result<(), Ending> {
         self.ready()?;
         let (start, thread) = self.send(Arc::clone(&batch.frame), batch.len)?;
-        self.batch = Some((batch.seq, start, thread));
+        self.batch = Some((batch.seq, batch.len, start, thread));
         Ok(())
     }
 
-    /// The answers to the batch last sent, or why the batch ended; `budget` is its time
-    /// limit, the whole batch counted as a call is.
-    pub fn receive_batch(&mut self, budget: Duration) -> Result<Answers, Ending> {
-        let Some((seq, start, thread)) = self.batch.take() else { return Err(Ending::Protocol) };
+    /// The answers to the batch last sent, or how it ended and how far it got; `budget` is its
+    /// time limit, the whole batch counted as a call is.
+    pub fn receive_batch(&mut self, budget: Duration) -> Result<Answers, Unfinished> {
+        let Some((seq, len, start, thread)) = self.batch.take() else {
+            return Err(Unfinished { ending: Ending::Protocol, progress: None });
+        };
         let span = Span::new(budget, self.origin, thread);
         let reply = self.exchange(seq, span, start, &mut Reading::default());
         self.take(Stream::Stdout);
         self.take(Stream::Stderr);
-        match reply? {
-            (Reply::Answers { packed, .. }, took) => Ok(Answers { packed, took }),
-            (other, _) => Err(self.unexpected(other)),
-        }
+        let ending = match reply {
+            Ok((Reply::Answers { packed, .. }, took)) if wire::unpack(&packed).count() == len => {
+                self.served += len as u64;
+                return Ok(Answers { packed, took });
+            }
+            // Answers to another number of testcases than were sent: not the driver's reply.
+            Ok((Reply::Answers { .. }, _)) => Ending::LostChannel,
+            Ok((other, _)) => self.unexpected(other),
+            Err(ending) => ending,
+        };
+        // Every ending stops the child: what its ledger says now is all it will say.
+        self.stop();
+        Err(Unfinished { ending, progress: self.ledger.read(seq, len) })
     }
 
     /// `reps` calls after a warm-up, each held to the time limit: their times and the answer.
@@ -451,8 +487,8 @@ impl Child {
     }
 
     /// Waits, once, for the driver to say it is ready: the child's start-up, held to the time
-    /// limit as a call is (`account`, rule 4). A refusal is the judge's fault, since the
-    /// solution has not run yet.
+    /// limit as a call is (`account`, rule 4). A refusal is said as it came: whose it is, the
+    /// runner finds out (`Runner::confirm`).
     fn ready(&mut self) -> Result<(), Ending> {
         if self.ready {
             return Ok(());
@@ -460,13 +496,9 @@ impl Child {
         let span = Span::new(self.limits.time, self.origin, Some(Sched::default()));
         match self.exchange(0, span, self.born, &mut Reading::default())? {
             (Reply::Ready { .. }, _) => {}
-            (Reply::Refused { why: Refusal::NoStack }, _) => {
+            (Reply::Refused { why }, _) => {
                 self.stop();
-                return Err(Ending::NoStack);
-            }
-            (Reply::Refused { .. }, _) => {
-                self.stop();
-                return Err(Ending::Protocol);
+                return Err(Ending::Refused { why, confirmed: false });
             }
             (other, _) => return Err(self.unexpected(other)),
         }
@@ -681,18 +713,50 @@ impl Drop for Child {
     }
 }
 
+/// The judge's own program, which a child's refusal is checked against: a refusal comes as
+/// bytes on the reply pipe, which the solution's code could have written before the driver
+/// ran, so the machine is blamed only when this program, started the same way, is refused too.
+pub trait Probe: Sync {
+    /// The program, built as submissions are; None when it cannot be.
+    fn program(&self) -> Option<&Program>;
+}
+
 /// A program and the child that serves it, started again whenever it is gone: after every
 /// verdict that ends a child, the next call gets a fresh one.
 pub struct Runner<'a> {
     program: &'a Program,
     limits: Limits,
     housing: &'a Housing,
+    probe: &'a dyn Probe,
     child: Option<Child>,
 }
 
 impl<'a> Runner<'a> {
-    pub fn new(program: &'a Program, limits: Limits, housing: &'a Housing) -> Runner<'a> {
-        Runner { program, limits, housing, child: None }
+    pub fn new(program: &'a Program, limits: Limits, housing: &'a Housing, probe: &'a dyn Probe) -> Runner<'a> {
+        Runner { program, limits, housing, probe, child: None }
+    }
+
+    /// A refusal, confirmed or not by the judge's own program under the same limits.
+    fn confirm(&self, ending: &mut Ending) {
+        let Ending::Refused { why, confirmed } = ending else { return };
+        let Some(program) = self.probe.program() else { return };
+        let probed = Child::spawn(program, self.limits, self.housing).map(|mut child| child.ready());
+        *confirmed = matches!(probed, Ok(Err(Ending::Refused { why: w, .. })) if w == *why);
+    }
+
+    /// A batch sent to the live child (started if there is none) and its answers, or how it
+    /// ended; an error only when no child could start.
+    pub fn batch(&mut self, batch: &Batch) -> io::Result<Result<Answers, Unfinished>> {
+        let budget = self.limits.deadline();
+        let child = self.child()?;
+        let mut received = match child.send_batch(batch) {
+            Ok(()) => child.receive_batch(budget),
+            Err(ending) => Err(Unfinished { ending, progress: None }),
+        };
+        if let Err(unfinished) = &mut received {
+            self.confirm(&mut unfinished.ending);
+        }
+        Ok(received)
     }
 
     /// The live child, started if there is none.
@@ -705,9 +769,19 @@ impl<'a> Runner<'a> {
         Ok(self.child.as_mut().expect("just started"))
     }
 
+    /// A fresh child, the last one stopped: its calls have nothing before them.
+    pub fn fresh(&mut self) -> io::Result<&mut Child> {
+        self.child = None;
+        self.child()
+    }
+
     /// One call, in a child started if needed; an error only when no child could start.
     pub fn call(&mut self, values: &[i32]) -> io::Result<Call> {
-        Ok(self.child()?.call(values))
+        let mut call = self.child()?.call(values);
+        if let Err(ending) = &mut call.result {
+            self.confirm(ending);
+        }
+        Ok(call)
     }
 
     pub fn limits(&self) -> Limits {

@@ -24,7 +24,7 @@ use std::cell::Cell;
 use std::io::{self, Read, Write};
 use std::os::fd::RawFd;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
 use std::time::Duration;
@@ -144,6 +144,8 @@ static LAST_PANIC: Mutex<Option<Panic>> = Mutex::new(None);
 static STACK_LOW: AtomicUsize = AtomicUsize::new(0);
 /// The request being served, for a report sent from the fault handler.
 static SERVING: AtomicU32 = AtomicU32::new(0);
+/// The ledger the judge shares (see `wire::LEDGER_FD`), mapped at start; null without one.
+static LEDGER: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
 
 thread_local! {
     /// Whether this thread is the one that calls the solution: the panic hook records panics
@@ -168,6 +170,9 @@ pub fn main(solutions: &[Solve]) {
         }
         _ => refuse(Refusal::BadArguments),
     };
+    if let Ok(ledger) = sys::Mapping::shared(wire::LEDGER_FD, wire::LEDGER_BYTES) {
+        LEDGER.store(ledger.keep(), Ordering::Release);
+    }
     panic::set_hook(Box::new(record_panic));
     // Without the hook an overflow still kills the process; it is only named less precisely.
     let _ = sys::fault::on_memory_fault(on_fault);
@@ -285,7 +290,7 @@ fn serve(solve: Solve, stack: usize, portable: Option<Portable>) -> Exit {
                 Reply::Answer { length, answer: answer.into_bytes(), usage: Usage::default() }
             }),
             Request::Batch { cases } => {
-                batch(solve, cases).map(|packed| Reply::Answers { packed, usage: Usage::default() })
+                batch(solve, cases, seq).map(|packed| Reply::Answers { packed, usage: Usage::default() })
             }
         };
         if portable.is_some() {
@@ -330,12 +335,53 @@ fn call(solve: Solve, values: Vec<i32>) -> Result<String, Panic> {
     })
 }
 
-fn batch(solve: Solve, cases: Vec<Vec<i32>>) -> Result<Vec<u8>, Panic> {
+/// Calls the solution on each case of batch `seq` in turn, writing each answer in the ledger
+/// as it is given, so that the judge can tell how far a batch that ends badly got.
+fn batch(solve: Solve, cases: Vec<Vec<i32>>, seq: u32) -> Result<Vec<u8>, Panic> {
     let mut packed = Vec::with_capacity(cases.len() * 9);
-    for values in cases {
+    let ledger = Ledger::open(seq);
+    for (answered, values) in (1..).zip(cases) {
+        let from = packed.len();
         wire::pack(&mut packed, call(solve, values)?.as_bytes());
+        if let Some(ledger) = &ledger {
+            ledger.record(answered, from, &packed[from..]);
+        }
     }
     Ok(packed)
+}
+
+/// The ledger, for one batch.
+struct Ledger(*mut u8);
+
+impl Ledger {
+    /// The ledger, made ready for batch `seq` with nothing answered; None without one.
+    fn open(seq: u32) -> Option<Ledger> {
+        let ledger = Ledger(Some(LEDGER.load(Ordering::Acquire)).filter(|p| !p.is_null())?);
+        ledger.word(1).store(0, Ordering::Release);
+        ledger.word(2).store(0, Ordering::Release);
+        ledger.word(0).store(seq, Ordering::Release);
+        Some(ledger)
+    }
+
+    /// Word `k` of the ledger's head.
+    fn word(&self, k: usize) -> &AtomicU32 {
+        // SAFETY: the head's three words lie in the mapping, which is page-aligned and mapped
+        // for the process's life; other processes only read them.
+        unsafe { &*self.0.add(4 * k).cast::<AtomicU32>() }
+    }
+
+    /// Testcase `answered` (counting from 1) answered: its packed answer, at `from` of the
+    /// packed list, where it fits; then the counts, which say the answer is there.
+    fn record(&self, answered: u32, from: usize, answer: &[u8]) {
+        let at = wire::LEDGER_HEAD + from;
+        if at + answer.len() <= wire::LEDGER_BYTES {
+            // SAFETY: the bytes lie in the mapping (checked above); nothing in this process
+            // holds a reference to them.
+            unsafe { std::ptr::copy_nonoverlapping(answer.as_ptr(), self.0.add(at), answer.len()) };
+            self.word(2).store(answered, Ordering::Release);
+        }
+        self.word(1).store(answered, Ordering::Release);
+    }
 }
 
 #[cfg(test)]

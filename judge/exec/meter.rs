@@ -58,8 +58,13 @@ impl Meter {
     /// for up to `within`, since a loaded machine can take a while to start them.
     pub fn sandbox(keeper: u32, within: Duration, cell: Option<Lease>) -> std::io::Result<Meter> {
         let give_up = Instant::now() + within;
-        let init = first_child(keeper, give_up)?;
-        Ok(Meter::of(first_child(init, give_up)?, cell))
+        match first_child(keeper, give_up).and_then(|init| first_child(init, give_up)) {
+            Ok(program) => Ok(Meter::of(program, cell)),
+            // The sandbox started the program (the caller's spawn returned once it had exec'd),
+            // and it has ended already: the keeper, which ends as it did, stands for it.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Meter::of(keeper, cell)),
+            Err(e) => Err(e),
+        }
     }
 
     fn of(program: u32, cell: Option<Lease>) -> Meter {
@@ -152,11 +157,14 @@ fn first_child(parent: u32, give_up: Instant) -> std::io::Result<u32> {
         if let Some(child) = procfs::children_of_task(parent, parent).first() {
             return Ok(*child);
         }
-        let gone = !std::path::Path::new(&format!("/proc/{parent}/task/{parent}")).exists();
+        // A parent that has ended is gone, whether reaped or not yet.
+        let gone = procfs::ended(parent);
         if gone || Instant::now() >= give_up {
-            let why = if gone { "ended before it had one" } else { "has none yet" };
-            let message = format!("process {parent} has no child: it {why}");
-            return Err(std::io::Error::new(std::io::ErrorKind::NotFound, message));
+            let (kind, why) = match gone {
+                true => (std::io::ErrorKind::NotFound, "ended before it had one"),
+                false => (std::io::ErrorKind::TimedOut, "has none yet"),
+            };
+            return Err(std::io::Error::new(kind, format!("process {parent} has no child: it {why}")));
         }
         std::thread::sleep(Duration::from_micros(50));
     }

@@ -13,6 +13,7 @@ pub mod compile;
 pub mod diagnose;
 pub mod digest;
 pub mod files;
+pub mod ledger;
 pub mod limits;
 pub mod meter;
 pub mod outcome;

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::diagnose::Place;
+use super::wire::Refusal;
 
 /// A call that returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,10 +43,12 @@ pub enum Ending {
     AllocationFailed { bytes: u64 },
     /// It printed more than the output limit on one stream.
     OutputLimit { stream: Stream, bytes: u64 },
-    /// The driver could not start the solution's thread with the stack it was given.
-    NoStack,
-    /// The driver could not serve the judge's request before the solution ran: a bug in the
-    /// judge, not in the solution.
+    /// Before the solution's first call, the child said the driver could not serve (`why`):
+    /// `confirmed` when the judge's own program, started the same way, was refused the same,
+    /// which makes it the machine's fault or the judge's; else the solution's own doing (a
+    /// static initialiser can write what the driver writes).
+    Refused { why: Refusal, confirmed: bool },
+    /// The judge asked what the protocol does not allow: a bug in the judge.
     Protocol,
 }
 
@@ -76,6 +79,6 @@ pub struct Call {
 impl Ending {
     /// Whether the fault is the judge's or the machine's, not the submission's.
     pub fn is_judge_fault(&self) -> bool {
-        matches!(self, Ending::NoStack | Ending::Protocol)
+        matches!(self, Ending::Refused { confirmed: true, .. } | Ending::Protocol)
     }
 }

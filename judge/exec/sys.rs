@@ -354,6 +354,10 @@ mod ffi {
     #[cfg(target_os = "linux")]
     pub use linux::*;
 
+    /// mmap(2)'s protections and its shared mapping, the same on Linux and macOS.
+    pub const PROT_READ: c_int = 1;
+    pub const PROT_WRITE: c_int = 2;
+    pub const MAP_SHARED: c_int = 1;
     #[cfg(all(test, target_os = "linux"))]
     pub const F_GETFD: c_int = 1;
     pub const F_SETFD: c_int = 2;
@@ -400,6 +404,15 @@ mod ffi {
         pub fn setitimer(which: c_int, new: *const Itimerval, old: *mut Itimerval) -> c_int;
         pub fn pthread_self() -> usize;
         pub fn pthread_kill(thread: usize, signal: c_int) -> c_int;
+        pub fn mmap(
+            at: *mut c_void,
+            len: usize,
+            protection: c_int,
+            flags: c_int,
+            fd: c_int,
+            offset: i64,
+        ) -> *mut c_void;
+        pub fn munmap(at: *mut c_void, len: usize) -> c_int;
     }
 
     #[cfg(target_os = "macos")]
@@ -426,6 +439,7 @@ mod ffi {
         pub fn prctl(option: c_int, ...) -> c_int;
         pub fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int;
         pub fn signal(signal: c_int, handler: usize) -> usize;
+        pub fn memfd_create(name: *const c_char, flags: std::os::raw::c_uint) -> c_int;
     }
 
     #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
@@ -1142,6 +1156,80 @@ pub fn cpu_alarm(budget: std::time::Duration) -> io::Result<()> {
     let timer = ffi::Itimerval { interval: ffi::Timeval::default(), value };
     // SAFETY: `timer` is a valid itimerval for the call; the old one is not asked for.
     check_int(unsafe { ffi::setitimer(ffi::ITIMER_PROF, &timer, std::ptr::null_mut()) })
+}
+
+/// A file of `bytes` zero bytes that lives in memory only, to share with a child: a memfd on
+/// Linux, a temporary file unlinked at once on macOS. Closed at exec, unless given to a child.
+pub fn shared_file(bytes: u64) -> io::Result<std::fs::File> {
+    #[cfg(target_os = "linux")]
+    let file = {
+        use std::os::fd::FromRawFd;
+        const MFD_CLOEXEC: std::os::raw::c_uint = 1;
+        // SAFETY: the name is a valid C string; memfd_create returns a new descriptor or -1.
+        let fd = unsafe { ffi::memfd_create(c"judge-ledger".as_ptr(), MFD_CLOEXEC) };
+        check_int(fd)?;
+        // SAFETY: `fd` is a new descriptor that nothing else owns.
+        unsafe { std::fs::File::from_raw_fd(fd) }
+    };
+    #[cfg(target_os = "macos")]
+    let file = {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static MADE: AtomicU64 = AtomicU64::new(0);
+        let name = format!("judge-ledger-{}-{}", std::process::id(), MADE.fetch_add(1, Ordering::Relaxed));
+        let path = std::env::temp_dir().join(name);
+        let file = std::fs::OpenOptions::new().read(true).write(true).create_new(true).open(&path)?;
+        std::fs::remove_file(&path)?;
+        file
+    };
+    file.set_len(bytes)?;
+    Ok(file)
+}
+
+/// A shared mapping of the start of a file, read and written by every process that maps it;
+/// unmapped when dropped.
+pub struct Mapping {
+    at: *mut u8,
+    len: usize,
+}
+
+// SAFETY: the mapping is owned by this value alone; what other processes write there is read
+// through raw pointers, never through references.
+unsafe impl Send for Mapping {}
+
+impl Mapping {
+    /// The first `len` bytes of `fd`, mapped shared for reading and writing.
+    pub fn shared(fd: RawFd, len: usize) -> io::Result<Mapping> {
+        let (protection, flags) = (ffi::PROT_READ | ffi::PROT_WRITE, ffi::MAP_SHARED);
+        // SAFETY: a new mapping at an address the kernel picks; nothing is aliased.
+        let at = unsafe { ffi::mmap(std::ptr::null_mut(), len, protection, flags, fd, 0) };
+        if at as isize == -1 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(Mapping { at: at.cast(), len })
+    }
+
+    pub fn as_ptr(&self) -> *mut u8 {
+        self.at
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Leaves the mapping in place for the rest of the process's life.
+    #[cfg_attr(not(test), allow(dead_code))] // the driver's
+    pub fn keep(self) -> *mut u8 {
+        let at = self.at;
+        std::mem::forget(self);
+        at
+    }
+}
+
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        // SAFETY: `at` and `len` are the mapping this value made, unmapped once.
+        unsafe { ffi::munmap(self.at.cast(), self.len) };
+    }
 }
 
 /// The calling thread's id, as the kernel knows it.

@@ -272,10 +272,13 @@ fn batches_time_and_memory_are_answered() {
         // Stopped at the limit by CPU time, the batch's whole budget.
         let spin = build("batch_spins", "loop { std::hint::spin_loop(); }");
         let spin = Program { binary: spin, unit: 0, name: "batch_spins".into() };
-        let mut spinning = super::child::Runner::new(&spin, quick(), &isolation);
+        let mut spinning = super::child::Runner::new(&spin, quick(), &isolation, &NoProbe);
         let child = spinning.child().unwrap();
         child.send_batch(&super::child::Batch::new(1, cases.iter().map(Vec::as_slice))).unwrap();
-        assert!(matches!(child.receive_batch(Duration::from_millis(200)), Err(Ending::TimedOut { .. })));
+        let unfinished = child.receive_batch(Duration::from_millis(200)).unwrap_err();
+        assert!(matches!(unfinished.ending, Ending::TimedOut { .. }), "{unfinished:?}");
+        // Its ledger says it was calling the first testcase, none answered.
+        assert_eq!(unfinished.progress.map(|p| p.answered), Some(0));
     }
 }
 
@@ -301,5 +304,14 @@ fn threads_always_and_processes_only_in_a_cell() {
             (false, Err(Ending::Panicked { message, .. })) => assert!(message.contains("refused"), "{mode}: {message}"),
             (_, other) => panic!("{mode}: {other:?}"),
         }
+    }
+}
+
+/// No program to check a refusal against: every refusal stays unconfirmed.
+struct NoProbe;
+
+impl super::child::Probe for NoProbe {
+    fn program(&self) -> Option<&Program> {
+        None
     }
 }

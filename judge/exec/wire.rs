@@ -15,6 +15,14 @@ use std::io::{self, Read};
 /// Where the driver finds its two pipes, whatever the judge's own descriptors were.
 pub const REQUEST_FD: i32 = 100;
 pub const REPLY_FD: i32 = 101;
+/// The ledger: a file the judge shares with the driver, which writes in it, for the batch it is
+/// answering, three u32s: the batch's number, how many of its testcases it has answered (the
+/// one it is calling is next) and how many of their answers follow, packed as in
+/// `Reply::Answers` (those that fit in `LEDGER_BYTES`). Read when a batch ends badly.
+pub const LEDGER_FD: i32 = 102;
+pub const LEDGER_BYTES: usize = 128 << 10;
+/// Where the packed answers start in the ledger.
+pub const LEDGER_HEAD: usize = 12;
 
 /// An answer longer than this is cut; its full length is still sent. A LeetCode answer here
 /// is at most five bytes; this is room to show a wrong one.

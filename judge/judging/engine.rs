@@ -8,25 +8,23 @@
 //! waits overlap. Everything that happens is an event, delivered in
 //! order on the calling thread.
 //!
-//! A group (a case of several testcases, see `cases`) is one batch: every testcase in one
-//! message, answered together and compared with its stored answer. Where the batch ends badly
-//! (a panic, a spin, too much memory or output), its testcases are called one at a time up to
-//! the one that ended it, then the rest go in a batch again, until `GROUP_ENDINGS` such ends.
-//! Each batch is held to the time limit as a whole, and the calls after a batch that ended
-//! badly to it together, by the judge's clock: past it the rest of the group is not judged
-//! (and the report says so), since a solution that takes milliseconds a call, or the judge's
-//! own work around each call, would take minutes over thousands.
-//! The first failing testcase, the shortest in a group written shortest first, is then called
-//! alone, so that its failure is shown with its own call, as any case's is.
+//! A group (a case of several testcases, see `cases`) is judged whole, in batches of
+//! `GROUP_BATCH` testcases, each held to the time limit as one call is. Where a batch ends
+//! badly (a panic, a spin, too much memory or output, or all of it past the limit together),
+//! the child's ledger says how far it got: the answers before are judged, the testcase that
+//! was running gets the batch's verdict, and the next batch starts after it in a fresh child.
+//! The first failing testcase is then called alone, in a fresh child, so that its failure is
+//! shown with its own call, as any case's is; where alone it passes, the batch's call is shown
+//! and the report says it failed only after the calls before it.
 
 use std::sync::mpsc::Sender;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::cases::Case;
 use super::submissions::{Expect, Submission};
 use super::verdict::Verdict;
 use super::workbench::{Built, Workbench};
-use crate::exec::child::{Batch, Runner};
+use crate::exec::child::{Batch, Runner, Unfinished};
 use crate::exec::compile::Program;
 use crate::exec::diagnose::CompileError;
 use crate::exec::limits::Limits;
@@ -37,15 +35,25 @@ use crate::parallel;
 /// A strategy stops being judged after this many TLE verdicts, unless `--all-failures`.
 pub const TLE_BUDGET: usize = 3;
 
-/// Batches of a group that end badly after which the rest of it is not judged: each costs a
-/// fresh child and a search one call at a time, a spin a whole time limit.
+/// Testcases of a group sent in one batch, at most: each batch is held to the time limit as
+/// one call is, so a solution may spend a thousandth of the limit on each testcase of a group.
+pub const GROUP_BATCH: usize = 1000;
+// Every answer of a batch fits in the child's ledger, so a batch that ends badly says all of
+// them.
+const _: () = assert!(
+    crate::exec::wire::LEDGER_HEAD + GROUP_BATCH * (4 + crate::exec::wire::BATCH_ANSWER_KEPT)
+        <= crate::exec::wire::LEDGER_BYTES
+);
+
+/// Batches of a group that end badly after which the rest of it is not judged (it has failed
+/// by then): each costs a fresh child, a spin a whole time limit.
 pub const GROUP_ENDINGS: usize = 3;
 
 /// One submission on one case.
 #[derive(Clone, Debug)]
 pub struct CaseResult {
     /// None when the call failed through no fault of the submission (see `Fault`); in a
-    /// group, the verdict of its first failing testcase, or AC.
+    /// group, the verdict of its first failing testcase, or AC when every testcase passed.
     pub verdict: Option<Verdict>,
     /// The call on the case's testcase `test`; for a group whose testcases all passed, its
     /// batches as one call: their time, and no answer of their own.
@@ -54,12 +62,28 @@ pub struct CaseResult {
     pub test: usize,
     /// How a group's testcases went; None for a case of one testcase.
     pub tally: Option<Tally>,
+    /// A group's failure its testcase did not repeat when called alone: `call` is then the
+    /// failing call in its batch.
+    pub alone: Option<Box<Alone>>,
+}
+
+/// A group's first failure that its testcase did not repeat alone, in a fresh child.
+#[derive(Clone, Debug)]
+pub struct Alone {
+    /// The call alone, which passed.
+    pub call: Call,
+    /// The first testcase of the batch it failed in.
+    pub batch_from: usize,
+    /// The calls its child had answered before it, the batch's earlier testcases included.
+    pub before: u64,
 }
 
 /// How the testcases of a group went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// Testcases judged: all, unless it stopped early.
+    /// The group's testcases.
+    pub testcases: usize,
+    /// Testcases judged: all, unless it stopped at its failures.
     pub judged: usize,
     pub passed: usize,
     /// Each failing testcase (its index in the case) with its verdict, in the case's order.
@@ -68,18 +92,20 @@ pub struct Tally {
     pub cut: Option<GroupCut>,
 }
 
-/// Why a group stopped before its last testcase.
+/// Why a group stopped before its last testcase, other than the failures it was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GroupCut {
     /// `GROUP_ENDINGS` batches ended badly.
     Endings,
-    /// Its testcases, called one at a time after a batch ended badly, took more than the time
-    /// limit together by the judge's clock: each within it, but judging them all would take
-    /// minutes.
-    Time,
 }
 
 impl CaseResult {
+    /// AC on every testcase of the case, each called and answered right.
+    pub fn is_whole_pass(&self) -> bool {
+        self.verdict == Some(Verdict::Ac)
+            && self.tally.as_ref().is_none_or(|t| t.failed.is_empty() && t.passed == t.testcases)
+    }
+
     /// Testcases judged.
     pub fn judged(&self) -> usize {
         self.tally.as_ref().map_or(1, |t| t.judged)
@@ -262,19 +288,26 @@ fn deliver(event: Event, cards: &mut [Scorecard], on: &mut dyn FnMut(&Event)) {
     }
 }
 
-/// Each group's testcases as one batch, encoded once for every submission (None for a case of
-/// one testcase).
-struct Whole(Vec<Option<Batch>>);
+/// Each group's testcases in batches of `GROUP_BATCH`, encoded once for every submission
+/// (empty for a case of one testcase).
+struct Whole(Vec<Vec<Batch>>);
 
 impl Whole {
     fn of(cases: &[Case]) -> Whole {
-        Whole(
-            cases
-                .iter()
-                .map(|c| c.is_group().then(|| Batch::new(0, c.tests.iter().map(|t| t.values.as_slice()))))
-                .collect(),
-        )
+        let batches = |case: &Case| match case.is_group() {
+            true => (0..case.tests.len()).step_by(GROUP_BATCH).map(|from| batch(case, from)).collect(),
+            false => Vec::new(),
+        };
+        Whole(cases.iter().map(batches).collect())
     }
+}
+
+/// The batch of `case`'s testcases from `from` up to the next multiple of `GROUP_BATCH`,
+/// numbered so that no two of a case are alike and none is 0 (a child's first request).
+fn batch(case: &Case, from: usize) -> Batch {
+    let to = (from / GROUP_BATCH + 1) * GROUP_BATCH;
+    let tests = &case.tests[from..to.min(case.tests.len())];
+    Batch::new(from as u32 + 1, tests.iter().map(|t| t.values.as_slice()))
 }
 
 /// Submission `i` on case `c`, stopping a group after `enough` failing testcases: the verdict
@@ -290,9 +323,9 @@ fn judge_one(
 ) -> Option<(Verdict, usize)> {
     emit(Event::Running { submission: i, case: c });
     let case = &plan.cases[c];
-    let result = match &whole.0[c] {
-        Some(batch) => judge_group(plan, i, case, batch, enough, runner),
-        None => call_one(plan, i, case, 0, runner),
+    let result = match case.is_group() {
+        true => judge_group(plan, i, case, &whole.0[c], enough, runner),
+        false => call_one(plan, i, case, 0, runner),
     };
     let result = match result {
         Ok(result) => result,
@@ -314,118 +347,127 @@ fn call_one(plan: &Plan, i: usize, case: &Case, t: usize, runner: &mut Runner) -
         .call(&test.values)
         .map_err(|e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)))?;
     let verdict = Verdict::of(&call, test.expected, &plan.limits);
-    let result = CaseResult { verdict, call, test: t, tally: None };
+    let result = CaseResult { verdict, call, test: t, tally: None, alone: None };
     match verdict {
         Some(_) => Ok(result),
         None => Err(Fault::Call(Box::new(result))),
     }
 }
 
-/// A group: its testcases in batches, the first `whole`, until `enough` of them failed (see
-/// the module's comment).
+/// A group: its testcases in batches, until `enough` of them failed (see the module's
+/// comment); `batches` are its batches from the start.
 fn judge_group(
     plan: &Plan,
     i: usize,
     case: &Case,
-    whole: &Batch,
+    batches: &[Batch],
     enough: usize,
     runner: &mut Runner,
 ) -> Result<CaseResult, Fault> {
     let count = case.tests.len();
-    let mut tally = Tally::default();
-    // The batches' time and the calls' that passed; the first failure's call, by itself.
+    let spawn = |e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e));
+    let mut tally = Tally { testcases: count, ..Tally::default() };
+    // The passing batches' time; the first failure's call in its batch, and where that began.
     let (mut time, mut wall) = (Duration::ZERO, Duration::ZERO);
-    let mut first: Option<CaseResult> = None;
-    // The answer the batch gave the first failure, if a batch found it.
-    let mut answered: Option<Vec<u8>> = None;
+    let mut first: Option<(Call, usize, u64)> = None;
     let (mut from, mut endings) = (0, 0);
-    'batches: while from < count && tally.failed.len() < enough {
+    // Whether testcase `t` answered `answer` wrongly, counted in the tally.
+    let wrong = |tally: &mut Tally, t: usize, answer: &[u8]| {
+        if case.tests[t].expected.is(answer) {
+            tally.passed += 1;
+            return false;
+        }
+        tally.failed.push((t, Verdict::Wa));
+        true
+    };
+    while from < count && tally.failed.len() < enough {
         if endings == GROUP_ENDINGS {
             tally.cut = Some(GroupCut::Endings);
             break;
         }
-        let tests = &case.tests[from..];
-        let start = std::time::Instant::now();
-        let rest;
-        let batch = match from {
-            0 => whole,
+        let fresh;
+        let batch = match from % GROUP_BATCH {
+            0 => &batches[from / GROUP_BATCH],
             _ => {
-                rest = Batch::new(from as u32, tests.iter().map(|t| t.values.as_slice()));
-                &rest
+                fresh = batch(case, from);
+                &fresh
             }
         };
-        let child = runner
-            .child()
-            .map_err(|e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)))?;
-        let answers = match child.send_batch(batch) {
-            Ok(()) => child.receive_batch(plan.limits.deadline()).ok(),
-            Err(_) => None,
-        };
-        let answers = answers.filter(|a| a.iter().filter(Option::is_some).count() == tests.len());
-        if let Some(answers) = answers {
-            time += answers.took();
-            wall += start.elapsed();
-            for (k, answer) in answers.iter().flatten().enumerate() {
-                if tests[k].expected.is(answer) {
-                    tally.passed += 1;
-                    continue;
+        let to = (from / GROUP_BATCH + 1) * GROUP_BATCH;
+        let to = to.min(count);
+        let start = Instant::now();
+        let served = runner.child().map_err(spawn)?.served();
+        let received = runner.batch(batch).map_err(spawn)?;
+        match received {
+            Ok(answers) => {
+                time += answers.took();
+                wall += start.elapsed();
+                for (k, answer) in answers.iter().flatten().enumerate() {
+                    if wrong(&mut tally, from + k, answer) && first.is_none() {
+                        first = Some((answered_in_batch(answer), from, served + k as u64));
+                    }
                 }
-                if tally.failed.is_empty() {
-                    answered = Some(answer.to_vec());
-                }
-                tally.failed.push((from + k, Verdict::Wa));
+                tally.judged += to - from;
+                from = to;
             }
-            tally.judged = count;
-            break;
-        }
-        // It ended badly somewhere (a testcase that panicked or spun, or all of them taking
-        // longer than the limit together): one call at a time, up to the testcase that did,
-        // for as long as those calls take no more than the limit together by the judge's
-        // clock (each call costs the judge far more than a short array costs the solution).
-        endings += 1;
-        let calls = std::time::Instant::now();
-        while from < count {
-            if calls.elapsed() > plan.limits.time {
-                tally.cut = Some(GroupCut::Time);
-                break 'batches;
-            }
-            let result = call_one(plan, i, case, from, runner)?;
-            tally.judged += 1;
-            from += 1;
-            match result.verdict {
-                Some(Verdict::Ac) => {
-                    let took = Duration::from_nanos(result.call.result.as_ref().map_or(0, |a| a.nanos));
-                    tally.passed += 1;
-                    (time, wall) = (time + took, wall + result.call.wall);
+            Err(Unfinished { ending, progress }) => {
+                if ending.is_judge_fault() {
+                    let call = ended(ending, start.elapsed());
+                    return Err(Fault::Call(Box::new(CaseResult {
+                        verdict: None,
+                        call,
+                        test: from,
+                        tally: None,
+                        alone: None,
+                    })));
                 }
-                Some(verdict) => {
-                    tally.failed.push((result.test, verdict));
-                    first.get_or_insert(result);
-                    break;
+                endings += 1;
+                // The answers given before it ended; the testcase that was running then gets
+                // the batch's verdict (the last, where it ended after answering them all).
+                let answers = progress.map(|p| p.answers).unwrap_or_default();
+                let running = (from + answers.len()).min(to - 1);
+                for (k, answer) in answers.iter().take(running - from).enumerate() {
+                    if wrong(&mut tally, from + k, answer) && first.is_none() {
+                        first = Some((answered_in_batch(answer), from, served + k as u64));
+                    }
                 }
-                None => unreachable!("call_one returns the calls it could not judge as faults"),
+                tally.failed.push((running, Verdict::of_ending(&ending)));
+                let earlier = served + (running - from) as u64;
+                first.get_or_insert_with(|| (ended(ending, start.elapsed()), from, earlier));
+                tally.judged += running + 1 - from;
+                from = running + 1;
             }
         }
     }
     let Some(&(t, verdict)) = tally.failed.first() else {
+        debug_assert_eq!(tally.judged, count, "a group with no failure was judged whole");
         let answered = Answered { answer: Vec::new(), length: 0, nanos: time.as_nanos() as u64, peak_kib: None };
         let call = Call { result: Ok(answered), stdout: Printed::default(), stderr: Printed::default(), wall };
-        return Ok(CaseResult { verdict: Some(Verdict::Ac), call, test: 0, tally: Some(tally) });
+        return Ok(CaseResult { verdict: Some(Verdict::Ac), call, test: 0, tally: Some(tally), alone: None });
     };
-    let mut result = match first.filter(|f| f.test == t) {
-        Some(result) => result,
-        // Found in a batch: called again alone, to show it with its own call.
-        None => call_one(plan, i, case, t, runner)?,
-    };
+    let (in_batch, batch_from, before) = first.expect("every failure keeps its call in the batch");
+    // Called alone, in a fresh child, to show it with its own call.
+    runner.fresh().map_err(spawn)?;
+    let mut result = call_one(plan, i, case, t, runner)?;
     if result.verdict == Some(Verdict::Ac) {
-        // It answered right alone but not in the batch: the batch's answer is what failed.
-        let answer = answered.unwrap_or_default();
-        let length = answer.len() as u64;
-        result.call.result = Ok(Answered { answer, length, nanos: 0, peak_kib: None });
-        result.verdict = Some(verdict);
+        let alone = Box::new(Alone { call: result.call, batch_from, before });
+        result = CaseResult { verdict: Some(verdict), call: in_batch, test: t, tally: None, alone: Some(alone) };
+    } else if let Some(shown) = result.verdict {
+        tally.failed[0].1 = shown;
     }
     result.tally = Some(tally);
     Ok(result)
+}
+
+/// A call of a batch that answered `answer`, as a call shows it: the batch's time is not its.
+fn answered_in_batch(answer: &[u8]) -> Call {
+    let answered = Answered { answer: answer.to_vec(), length: answer.len() as u64, nanos: 0, peak_kib: None };
+    Call { result: Ok(answered), stdout: Printed::default(), stderr: Printed::default(), wall: Duration::ZERO }
+}
+
+/// A batch's call that ended so, after `wall`.
+fn ended(ending: crate::exec::outcome::Ending, wall: Duration) -> Call {
+    Call { result: Err(ending), stdout: Printed::default(), stderr: Printed::default(), wall }
 }
 
 /// The strategies, case by case, one call at a time, on the calling thread.

@@ -240,15 +240,21 @@ fn is_named(catalog: &Catalog, named: &[String], submission: &Submission) -> boo
     named.iter().any(|n| catalog.normalise(n) == submission.name)
 }
 
-/// The first verdict that is not AC, CE when it did not compile, or AC.
+/// The first verdict that is not AC, CE when it did not compile, or AC when every testcase of
+/// every case was judged and passed; None when it has no verdict: not compiled yet, or not
+/// judged whole (a case or testcase it never ran, whatever the reason), which is never a pass.
 pub fn first_failure(card: &Scorecard) -> Option<Verdict> {
     match &card.compiled {
         Some(Err(_)) => return Some(Verdict::Ce),
         None => return None,
         Some(Ok(())) => {}
     }
-    let verdicts = card.results.iter().flatten().filter_map(|r| r.verdict);
-    Some(verdicts.clone().find(|v| *v != Verdict::Ac).unwrap_or(Verdict::Ac))
+    let mut verdicts = card.results.iter().flatten().filter_map(|r| r.verdict);
+    if let Some(failure) = verdicts.find(|v| *v != Verdict::Ac) {
+        return Some(failure);
+    }
+    let whole = card.fault.is_none() && card.results.iter().all(|r| r.as_ref().is_some_and(CaseResult::is_whole_pass));
+    whole.then_some(Verdict::Ac)
 }
 
 /// `lenient`: a wrong submission that passes may be a filter's doing, not the suite's.

@@ -117,7 +117,9 @@ mod tests {
         assert_eq!(of(&ended(Ending::TimedOut { after: Duration::from_secs(1), asleep: false })), Some(Verdict::Tle));
         assert_eq!(of(&ended(Ending::AllocationFailed { bytes: 1 << 33 })), Some(Verdict::Mle));
         assert_eq!(of(&ended(Ending::OutputLimit { stream: Stream::Stderr, bytes: 1 })), Some(Verdict::Ole));
-        assert_eq!(of(&ended(Ending::NoStack)), None);
+        let refused = |confirmed| Ending::Refused { why: crate::exec::wire::Refusal::NoStack, confirmed };
+        assert_eq!(of(&ended(refused(true))), None, "the machine's, as the judge's own program found");
+        assert_eq!(of(&ended(refused(false))), Some(Verdict::Re), "a refusal only the solution's child sent");
     }
 
     #[test]

@@ -10,8 +10,8 @@ use super::guard::{Change, Snapshot};
 use super::submissions::{Catalog, Submission, SubmissionError};
 use super::workspace::{NoWorkspace, Workspace};
 use crate::exec::cgroup::Cells;
-use crate::exec::child::{Housing, Runner, RunnerKind};
-use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings};
+use crate::exec::child::{Housing, Probe, Runner, RunnerKind};
+use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings, Unit};
 use crate::exec::diagnose::{CompileError, Newer};
 use crate::exec::limits::{Limits, Unhonourable};
 use crate::exec::room::Room;
@@ -125,6 +125,23 @@ pub struct Workbench {
     /// time are then read from /proc.
     pub uncounted: Option<String>,
     before: Snapshot,
+    /// The judge's own program (see `Probe`), built on first need.
+    probe: std::sync::OnceLock<Option<Program>>,
+}
+
+/// The judge's own program: the method as LeetCode's editor shows it, answering without
+/// looking at its input, built as every submission is.
+const PROBE: &str = "impl Solution {\n    pub fn stone_game_iii(stone_value: Vec<i32>) -> String {\n        drop(stone_value);\n        String::new()\n    }\n}\n";
+
+impl Probe for Workbench {
+    fn program(&self) -> Option<&Program> {
+        let build = || {
+            let unit = Unit { source: PROBE.to_string(), shown: "the judge's own program".to_string() };
+            let binary = self.compiler.build(&unit).ok()?.ok()?;
+            Some(Program { binary, unit: 0, name: unit.shown })
+        };
+        self.probe.get_or_init(build).as_ref()
+    }
 }
 
 /// A submission built, or why not: its own compile error, or the judge's trouble running the
@@ -213,6 +230,7 @@ impl Workbench {
             unconfined,
             uncounted,
             before,
+            probe: std::sync::OnceLock::new(),
         })
     }
 
@@ -270,12 +288,12 @@ impl Workbench {
 
     /// A runner for `program` under the workbench's limits.
     pub fn runner<'a>(&'a self, program: &'a Program) -> Runner<'a> {
-        Runner::new(program, self.limits(), &self.housing)
+        Runner::new(program, self.limits(), &self.housing, self)
     }
 
     /// A runner under other limits (mutants get a tighter time limit, bench a looser memory one).
     pub fn runner_with<'a>(&'a self, program: &'a Program, limits: Limits) -> Runner<'a> {
-        Runner::new(program, limits, &self.housing)
+        Runner::new(program, limits, &self.housing, self)
     }
 }
 

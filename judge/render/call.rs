@@ -8,6 +8,7 @@ use super::json::Json;
 use super::units;
 use crate::exec::limits::{Limits, OUTPUT_LIMIT};
 use crate::exec::outcome::{Call, Ending, Printed, Stream};
+use crate::exec::wire::Refusal;
 use crate::judging::report::took;
 use crate::judging::verdict::Verdict;
 
@@ -94,10 +95,25 @@ pub fn ending(ending: &Ending, limits: &Limits) -> String {
                 units::bytes(OUTPUT_LIMIT)
             )
         }
-        Ending::NoStack => format!("the machine could not give its thread a {} MiB stack", limits.stack_mib),
-        Ending::Protocol => {
+        Ending::Refused { why: Refusal::NoStack, confirmed: true } => {
+            format!("the machine could not give its thread a {} MiB stack", limits.stack_mib)
+        }
+        Ending::Refused { confirmed: true, .. } | Ending::Protocol => {
             "the driver refused the judge's request before the solution ran: a bug in the judge".to_string()
         }
+        Ending::Refused { why, confirmed: false } => format!(
+            "before its first call it wrote the driver's refusal (\"{}\") on the judge's pipe, which the judge's own program started the same way did not: the solution's doing (a static initialiser, say)",
+            refusal(*why)
+        ),
+    }
+}
+
+/// A refusal of the driver's, as it says it.
+fn refusal(why: Refusal) -> &'static str {
+    match why {
+        Refusal::BadArguments => "bad arguments",
+        Refusal::BadRequest => "bad request",
+        Refusal::NoStack => "no stack",
     }
 }
 
@@ -158,7 +174,8 @@ pub fn ending_kind(ending: &Ending) -> &'static str {
         Ending::MemoryLimit { .. } => "memory limit",
         Ending::AllocationFailed { .. } => "allocation failed",
         Ending::OutputLimit { .. } => "output limit",
-        Ending::NoStack => "no stack",
+        Ending::Refused { confirmed: true, .. } => "refused",
+        Ending::Refused { confirmed: false, .. } => "false refusal",
         Ending::Protocol => "protocol",
     }
 }

@@ -396,7 +396,10 @@ mod tests {
     #[test]
     fn a_call_stress_could_not_judge_is_said_in_words_not_debug_text() {
         let limits = crate::exec::limits::DEFAULT;
-        let error = Error::Search(SearchError::Unjudged { ending: crate::exec::outcome::Ending::NoStack, limits });
+        let error = Error::Search(SearchError::Unjudged {
+            ending: crate::exec::outcome::Ending::Refused { why: crate::exec::wire::Refusal::NoStack, confirmed: true },
+            limits,
+        });
         let said = describe(&error, None);
         assert_eq!(
             said,

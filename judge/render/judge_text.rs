@@ -72,7 +72,8 @@ fn verdicts(figures: &Figures, card: &Scorecard, cases: usize, strategy: bool) -
     let failed: Vec<&(Verdict, usize)> = figures.counts.iter().filter(|(v, _)| *v != Verdict::Ac).collect();
     let words = match (first_failure(card), failed.as_slice()) {
         (Some(Verdict::Ce), _) => "CE".to_string(),
-        (None, _) => "not run".to_string(),
+        (None, []) if figures.ran == 0 => "not judged".to_string(),
+        (None, []) => format!("{}/{} AC, not judged whole", n(figures.accepted), n(cases)),
         (_, []) => format!("{}/{} AC", n(figures.accepted), n(cases)),
         (_, [(only, 1)]) if !strategy => format!("{} AC, then {}", n(figures.accepted), only.code()),
         _ => figures.counts.iter().map(|(v, k)| format!("{} {}", n(*k), v.code())).collect::<Vec<_>>().join(", "),
@@ -147,7 +148,7 @@ fn summary(report: &Report, options: &Options) -> String {
                     format!("#{}", i + 1),
                     report.submissions[i].name.clone(),
                     expect::expect(report.submissions[i].expect),
-                    first.map_or("-".to_string(), |v| v.code().to_string()),
+                    first.map_or("not judged".to_string(), |v| v.code().to_string()),
                     at.map_or_else(String::new, |id| units::escape(&id)),
                     expect::met(report.met[i]).to_string(),
                 ]
@@ -231,6 +232,9 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
     if let Some(said) = group(case, result) {
         out.push_str(&fit::labelled("group", &said, width));
     }
+    if let Some(said) = alone(case, result, &report.limits) {
+        out.push_str(&fit::labelled("alone", &said, width));
+    }
     if let Some(explained) = report.explained(c, t) {
         out.push_str(&explanation::lines(explained, width));
         if !explanation::whole(explained) {
@@ -243,8 +247,29 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
             let _ = writeln!(out, "{}", fit::command("            ", &smaller, width));
         }
     }
-    let rerun = rerun(options.invocation, &submission.name, Some(&case.test_id(t)));
+    // A failure its testcase does not repeat alone is rerun with the calls before it.
+    let id = if result.alone.is_some() { case.id.clone() } else { case.test_id(t) };
+    let rerun = rerun(options.invocation, &submission.name, Some(&id));
     let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
+}
+
+/// Why a group's failure is its batch's, where its testcase passed when called alone.
+pub fn alone(case: &Case, result: &CaseResult, limits: &crate::exec::limits::Limits) -> Option<String> {
+    let alone = result.alone.as_ref()?;
+    let time =
+        crate::judging::report::took(&alone.call).map_or(String::new(), |t| format!(" in {}", units::duration(t.time)));
+    let said = match result.verdict {
+        Some(Verdict::Tle) => format!(
+            "it passed{time} when called alone: its batch, from line {} to this one, passed the time limit of {} together",
+            units::thousands(case.tests[alone.batch_from].line as u64),
+            units::limit(limits.time)
+        ),
+        _ => format!(
+            "it passed{time} when called alone, in a fresh process: it fails only after the {} before it in the same process, on what they left behind (a static, a thread_local, memory not freed)",
+            units::count(alone.before as usize, "call")
+        ),
+    };
+    Some(said)
 }
 
 /// Failing lines of a group named after the one shown, before `and N more`.
@@ -281,7 +306,6 @@ pub fn group(case: &Case, result: &CaseResult) -> Option<String> {
     if tally.judged < total {
         let why = match tally.cut {
             Some(GroupCut::Endings) => format!(" after {} batches ended badly", engine::GROUP_ENDINGS),
-            Some(GroupCut::Time) => " after its calls took the time limit together".to_string(),
             None => ", as it stopped at its failures".to_string(),
         };
         let _ = write!(said, "; {} not judged{why}", units::thousands((total - tally.judged) as u64));
@@ -419,10 +443,6 @@ fn notes(report: &Report, options: &Options) -> String {
             let why = match tally.cut {
                 None => continue,
                 Some(GroupCut::Endings) => format!("{} of its batches ended badly", engine::GROUP_ENDINGS),
-                Some(GroupCut::Time) => format!(
-                    "a batch ended badly and its testcases, called one at a time, took over {} together",
-                    units::limit(report.limits.time)
-                ),
             };
             let said = format!(
                 "note: {} was not judged on {} of the {} testcases of {}: {why}",
