@@ -14,7 +14,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));
     let outcome = mutants::mutants(&workbench, &request, counted)?;
     let survived = outcome.mutants.iter().any(|m| m.status == mutants::Status::Survived);
-    let exit = status(outcome.changes.is_error(), survived);
+    let not_judged = outcome.mutants.iter().any(|m| m.status == mutants::Status::NotJudged);
+    let exit = status(outcome.changes.is_error() || not_judged, survived);
     let root = Some(workbench.workspace.root.as_path());
     let text = || render::mutants::text(&outcome, invocation, root);
     emit(out, args.format, exit, text, |e| render::mutants::json(&outcome, invocation, e, root))

@@ -769,6 +769,11 @@ impl<'a> Runner<'a> {
         Ok(self.child.as_mut().expect("just started"))
     }
 
+    /// The calls the live child has answered; 0 when there is none.
+    pub fn served(&self) -> u64 {
+        self.child.as_ref().filter(|c| !c.is_gone()).map_or(0, Child::served)
+    }
+
     /// A fresh child, the last one stopped: its calls have nothing before them.
     pub fn fresh(&mut self) -> io::Result<&mut Child> {
         self.child = None;

@@ -62,19 +62,20 @@ pub struct CaseResult {
     pub test: usize,
     /// How a group's testcases went; None for a case of one testcase.
     pub tally: Option<Tally>,
-    /// A group's failure its testcase did not repeat when called alone: `call` is then the
-    /// failing call in its batch.
+    /// A failure its testcase did not repeat when called alone: `call` is then the failing call
+    /// after the others.
     pub alone: Option<Box<Alone>>,
 }
 
-/// A group's first failure that its testcase did not repeat alone, in a fresh child.
+/// A failure its testcase did not repeat when called alone, in a fresh child: it failed only
+/// after the calls its child had answered before it.
 #[derive(Clone, Debug)]
 pub struct Alone {
     /// The call alone, which passed.
     pub call: Call,
-    /// The first testcase of the batch it failed in.
-    pub batch_from: usize,
-    /// The calls its child had answered before it, the batch's earlier testcases included.
+    /// In a group, the first testcase of the batch it failed in.
+    pub batch_from: Option<usize>,
+    /// The calls its child had answered before it, a batch's earlier testcases included.
     pub before: u64,
 }
 
@@ -325,7 +326,7 @@ fn judge_one(
     let case = &plan.cases[c];
     let result = match case.is_group() {
         true => judge_group(plan, i, case, &whole.0[c], enough, runner),
-        false => call_one(plan, i, case, 0, runner),
+        false => judge_single(plan, i, case, runner),
     };
     let result = match result {
         Ok(result) => result,
@@ -338,6 +339,23 @@ fn judge_one(
     let verdict = result.verdict?;
     emit(Event::Judged { submission: i, case: c, result });
     Some((verdict, failing))
+}
+
+/// A case of one testcase: one call, and where it failed after other calls in its child, one
+/// more alone, in a fresh child, to tell whether it fails by itself. A time limit is not
+/// called again: that would cost a whole limit more.
+fn judge_single(plan: &Plan, i: usize, case: &Case, runner: &mut Runner) -> Result<CaseResult, Fault> {
+    let before = runner.served();
+    let mut result = call_one(plan, i, case, 0, runner)?;
+    let retried = !matches!(result.verdict, Some(Verdict::Ac | Verdict::Tle)) && before > 0;
+    if retried {
+        runner.fresh().map_err(|e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)))?;
+        let again = call_one(plan, i, case, 0, runner)?;
+        if again.verdict == Some(Verdict::Ac) {
+            result.alone = Some(Box::new(Alone { call: again.call, batch_from: None, before }));
+        }
+    }
+    Ok(result)
 }
 
 /// One call on testcase `t` of `case`: its result, or the fault when it could not be judged.
@@ -450,7 +468,7 @@ fn judge_group(
     runner.fresh().map_err(spawn)?;
     let mut result = call_one(plan, i, case, t, runner)?;
     if result.verdict == Some(Verdict::Ac) {
-        let alone = Box::new(Alone { call: result.call, batch_from, before });
+        let alone = Box::new(Alone { call: result.call, batch_from: Some(batch_from), before });
         result = CaseResult { verdict: Some(verdict), call: in_batch, test: t, tally: None, alone: Some(alone) };
     } else if let Some(shown) = result.verdict {
         tally.failed[0].1 = shown;

@@ -64,6 +64,12 @@ pub enum Found<'a> {
     },
     /// The judge could not judge it: not a verdict.
     Fault(&'a Fault),
+    /// It failed nothing it ran, but was not judged on every testcase (`ran` of `of`): no
+    /// verdict, and never a pass.
+    NotJudged {
+        ran: usize,
+        of: usize,
+    },
     /// The file could not be taken as a submission (a bad tag, unreadable).
     Refused(&'a SubmissionError),
 }
@@ -119,14 +125,17 @@ pub fn findings<'a>(report: &'a Report) -> Vec<Finding<'a>> {
             };
             add(method.clone(), Found::Verdict { case, result, panicked });
         }
-        if let Some(fault) = &card.fault {
-            add(method.clone(), Found::Fault(fault));
-        }
-        if let (Expect::Verdict(_), Met::No, None) = (submission.expect, report.met[s], &card.fault) {
-            let got = first_failure(card).unwrap_or(Verdict::Ac);
-            let ran = card.results.iter().flatten().map(CaseResult::judged).sum();
-            let tag = source.lines().next().unwrap_or("").chars().count() as u32;
-            add(span(source, 1, 1, tag), Found::Tag { expect: submission.expect, got, ran });
+        let ran = card.results.iter().flatten().map(CaseResult::judged).sum();
+        match (&card.fault, first_failure(card)) {
+            (Some(fault), _) => add(method.clone(), Found::Fault(fault)),
+            (None, None) if matches!(card.compiled, Some(Ok(()))) => {
+                add(method.clone(), Found::NotJudged { ran, of: report.testcases() })
+            }
+            (None, Some(got)) if matches!(submission.expect, Expect::Verdict(_)) && report.met[s] == Met::No => {
+                let tag = source.lines().next().unwrap_or("").chars().count() as u32;
+                add(span(source, 1, 1, tag), Found::Tag { expect: submission.expect, got, ran });
+            }
+            _ => {}
         }
     }
     for refused in &report.bad_submissions {

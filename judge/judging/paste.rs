@@ -53,6 +53,8 @@ pub struct Stored {
     pub failed: usize,
     /// Each case it failed (a file, or a group as one), in the suite's order, with its verdict.
     pub failures: Vec<(String, Verdict)>,
+    /// Whether every testcase was judged and passed: AC, the only way it is ready.
+    pub accepted: bool,
 }
 
 /// Judges the workbench's one submission on its stored cases, as the judge does an attempt;
@@ -69,6 +71,7 @@ pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut
         stop_after: 1,
     };
     let judged = engine::run(workbench, &plan, on);
+    let accepted = judged.cards.first().and_then(super::report::first_failure) == Some(Verdict::Ac);
     let results = judged.cards.first().map_or(&[][..], |card| &card.results[..]);
     let failures = (results.iter().zip(&workbench.cases))
         .filter_map(|(result, case)| Some((case.id.clone(), result.as_ref()?.verdict?)))
@@ -76,7 +79,7 @@ pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut
         .collect();
     let judged = results.iter().flatten().map(|r| r.judged()).sum();
     let failed = results.iter().flatten().map(|r| r.judged() - r.passed()).sum();
-    Stored { cases: workbench.cases.iter().map(|c| c.tests.len()).sum(), judged, failed, failures }
+    Stored { cases: workbench.cases.iter().map(|c| c.tests.len()).sum(), judged, failed, failures, accepted }
 }
 
 #[cfg(test)]

@@ -78,10 +78,10 @@ pub struct Figures {
     /// The slowest call on one testcase, TLE cases included, and its case.
     pub slowest: Option<(Took, usize)>,
     pub peak_kib: Option<u64>,
-    /// Testcases left out after `TLE_BUDGET` time limits, or where a group was cut (see
-    /// `GroupCut`).
+    /// Testcases never judged, other than those left after the failures it was to stop at: after
+    /// `TLE_BUDGET` time limits, where a group was cut (see `GroupCut`), after a fault.
     pub not_judged: usize,
-    /// Testcases left out for any reason it stopped early (time limits, a first failure).
+    /// Testcases never judged, for any reason (a first failure included).
     pub left_out: usize,
 }
 
@@ -112,6 +112,8 @@ impl Figures {
                 .map(|(n, _)| n)
                 .sum()
         };
+        // Stopping at its failures leaves the rest as asked; anything else leaves it not judged.
+        let asked = matches!(card.cut, Some(Cut::FirstFailure)) && card.fault.is_none();
         Figures {
             ran: done.iter().map(|(_, r)| r.judged()).sum(),
             accepted,
@@ -120,8 +122,8 @@ impl Figures {
             median: (!times.is_empty()).then(|| times[times.len() / 2].0),
             slowest: times.last().copied(),
             peak_kib: done.iter().filter_map(|(_, r)| r.call.result.as_ref().ok()?.peak_kib).max(),
-            not_judged: if matches!(card.cut, Some(Cut::TimeLimits(_))) { skipped } else { 0 } + unjudged(true),
-            left_out: if card.cut.is_some() { skipped } else { 0 } + unjudged(false),
+            not_judged: if asked { 0 } else { skipped } + unjudged(true),
+            left_out: skipped + unjudged(false),
         }
     }
 }

@@ -117,6 +117,14 @@ fn said(finding: &Finding, report: &Report, judge: &Invocation, root: &Path) -> 
             plain("warning", format!("tagged {}, but its first failure is {}", expect::expect(*expect), got.code()))
         }
         Found::Fault(fault) => plain("error", format!("not judged: {}", fault_words(fault, report))),
+        Found::NotJudged { ran, of } => plain(
+            "error",
+            format!(
+                "not judged: it ran {} of the {} stored testcases, so it has no verdict",
+                units::thousands(*ran as u64),
+                units::thousands(*of as u64)
+            ),
+        ),
         Found::Refused(error) => plain("error", submission_error(error)),
     }
 }

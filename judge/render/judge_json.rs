@@ -7,13 +7,14 @@
 //!   cases[]: id, input_file, line (of one testcase chosen from a group), n (the longest
 //!     testcase), testcases, expected (null for a group), every (a group of every array of a
 //!     range: max_len, low, high; else null)
-//!   solutions[]: name, file, expect, verdict (first non-AC, CE, or AC), met ("yes", "no",
+//!   solutions[]: name, file, expect, verdict (first non-AC, CE, AC only when every testcase was
+//!     judged and passed, null when not judged whole: no verdict), met ("yes", "no",
 //!     "not caught"), compile_error, likely (what a compile error most likely means for a
 //!     LeetCode file: text, line, column), fault, cases_run, accepted (testcases: each of a
 //!     group counts), total_ns (a group's batches included), median_ns, slowest_ns,
 //!     slowest_case (calls on one testcase; TLE cases counted at the time they were killed),
 //!     peak_kib,
-//!     not_judged (cases left out after 3 TLE, or after a first failure), growth (for a strategy that hit the time limit:
+//!     not_judged (testcases left out for any reason: after 3 TLE, a first failure, a fault), growth (for a strategy that hit the time limit:
 //!     order "power" with exponent, or "exponential" with per_pile; at_max_log10_s; words),
 //!     results[]
 //!   results[]: case, verdict, testcase (the id of the testcase the call was; null for a group
@@ -22,7 +23,9 @@
 //!     call that did not answer ended: panicked, stack overflow, signal, exited, lost channel,
 //!     timed out, memory limit, allocation failed, output limit), reason, stdout, stdout_bytes,
 //!     stderr, stderr_bytes, group (testcases, judged, passed, failed[]: line, verdict; null
-//!     for a case of one testcase), rerun; and for a failure on at most 20 piles, the oracle's leads
+//!     for a case of one testcase), alone (a group's failure its testcase did not repeat when
+//!     called alone, in a fresh child: time_ns alone, batch_from_line, calls_before; else null),
+//!     rerun; and for a failure on at most 20 piles, the oracle's leads
 //!     (f(0..=n)) and play (moves: player, from, count, taken)
 //!   judge_errors[]: strings; notes[]: strings (stored data changed under the sandbox);
 //!   suspects[]: case, testcase, stored, oracle, agreeing (strategies that answered as the oracle), check
@@ -75,8 +78,17 @@ fn result(report: &Report, name: &str, c: usize, result: &CaseResult, invocation
         ])
     });
     fields.push(("group", tally.unwrap_or(Json::Null)));
-    let id = if shown { case.test_id(t) } else { case.id.clone() };
-    fields.push(("rerun", Json::str(rerun(invocation, name, Some(&id)).shell())));
+    let alone = result.alone.as_ref().map(|alone| {
+        let time = crate::judging::report::took(&alone.call).map(|t| t.time);
+        Json::object([
+            ("time_ns", Json::opt(time, nanos)),
+            ("batch_from_line", Json::opt(alone.batch_from, |t| Json::int(case.tests[t].line as i128))),
+            ("calls_before", Json::int(alone.before as i128)),
+        ])
+    });
+    fields.push(("alone", alone.unwrap_or(Json::Null)));
+    let id = if shown { super::judge_text::rerun_case(case, result) } else { Some(case.id.clone()) };
+    fields.push(("rerun", Json::str(rerun(invocation, name, id.as_deref()).shell())));
     if verdict != Some(Verdict::Ac) {
         fields.extend(report.explained(c, t).and_then(explanation::fields).into_iter().flatten());
     }

@@ -247,10 +247,19 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
             let _ = writeln!(out, "{}", fit::command("            ", &smaller, width));
         }
     }
-    // A failure its testcase does not repeat alone is rerun with the calls before it.
-    let id = if result.alone.is_some() { case.id.clone() } else { case.test_id(t) };
-    let rerun = rerun(options.invocation, &submission.name, Some(&id));
+    let rerun = rerun(options.invocation, &submission.name, rerun_case(case, result).as_deref());
     let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
+}
+
+/// The `--case` that shows a failure again: its testcase, or its whole group where the testcase
+/// passes alone (the calls before it in its batch make it fail).
+/// None where only the cases before it do: the whole run is then the rerun.
+pub fn rerun_case(case: &Case, result: &CaseResult) -> Option<String> {
+    match result.alone.as_ref().map(|a| a.batch_from) {
+        None => Some(case.test_id(result.test)),
+        Some(Some(_)) => Some(case.id.clone()),
+        Some(None) => None,
+    }
 }
 
 /// Why a group's failure is its batch's, where its testcase passed when called alone.
@@ -258,10 +267,10 @@ pub fn alone(case: &Case, result: &CaseResult, limits: &crate::exec::limits::Lim
     let alone = result.alone.as_ref()?;
     let time =
         crate::judging::report::took(&alone.call).map_or(String::new(), |t| format!(" in {}", units::duration(t.time)));
-    let said = match result.verdict {
-        Some(Verdict::Tle) => format!(
+    let said = match (result.verdict, alone.batch_from) {
+        (Some(Verdict::Tle), Some(from)) => format!(
             "it passed{time} when called alone: its batch, from line {} to this one, passed the time limit of {} together",
-            units::thousands(case.tests[alone.batch_from].line as u64),
+            units::thousands(case.tests[from].line as u64),
             units::limit(limits.time)
         ),
         _ => format!(

@@ -34,6 +34,7 @@ struct Counts {
     margins: [usize; MARGIN_COUNTED],
     equivalent: usize,
     survived: usize,
+    not_judged: usize,
 }
 
 impl Counts {
@@ -47,6 +48,7 @@ impl Counts {
             }
             Status::Equivalent { .. } => self.equivalent += 1,
             Status::Survived => self.survived += 1,
+            Status::NotJudged => self.not_judged += 1,
         }
         self.compiled += 1;
     }
@@ -81,6 +83,7 @@ impl Counts {
             ("margins", Json::object(margins)),
             ("equivalent", Json::int(self.equivalent as i128)),
             ("survived", Json::int(self.survived as i128)),
+            ("not_judged", Json::int(self.not_judged as i128)),
         ]
     }
 }
@@ -225,7 +228,11 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
     for line in guard::lines(&outcome.changes, root) {
         let _ = writeln!(out, "\n{label}: {line}");
     }
-    let alive = all.compiled - all.equivalent;
+    if all.not_judged > 0 {
+        let said = "judge error: not judged on every stored testcase, through no fault of their own, so neither killed nor survived";
+        let _ = writeln!(out, "\n{said}: {}", units::count(all.not_judged, "mutant"));
+    }
+    let alive = all.compiled - all.equivalent - all.not_judged;
     let percent = if alive == 0 { 100.0 } else { 100.0 * all.killed() as f64 / alive as f64 };
     let thinnest = (1..MARGIN_COUNTED).find(|m| all.margins[m - 1] > 0);
     let margins = match thinnest {

@@ -150,6 +150,12 @@ pub fn ready(file: &str, about: &About, stored: Option<&Stored>, judge: Option<&
                 failed(&stored.failures)
             )
         }
+        Some(stored) if !stored.accepted => format!(
+            "not ready: {file} {compiles}, but was judged on only {} of the {} stored cases, so it has no verdict{}",
+            units::thousands(stored.judged as u64),
+            units::thousands(stored.cases as u64),
+            judge.map_or(String::new(), |j| format!("; why: {}", j.shell()))
+        ),
         Some(stored) => format!(
             "ready to paste: {file} {compiles}, and passes all {} stored cases",
             units::thousands(stored.cases as u64)
@@ -227,7 +233,7 @@ pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, store
         ("edition", Json::str(leetcode::EDITION)),
         ("compiler", Json::str(&about.version)),
         ("newer_than_leetcode_checked", Json::str(checks_word(about.checks))),
-        ("ready", Json::Bool(problems.is_empty())),
+        ("ready", Json::Bool(problems.is_empty() && stored.is_none_or(|s| s.accepted))),
         (
             "stored_cases",
             Json::opt(stored, |stored| {
@@ -237,6 +243,7 @@ pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, store
                 Json::object([
                     ("cases", Json::int(stored.cases as u64)),
                     ("judged", Json::int(stored.judged as u64)),
+                    ("accepted", Json::Bool(stored.accepted)),
                     ("failures", Json::Array(stored.failures.iter().map(failure).collect())),
                 ])
             }),

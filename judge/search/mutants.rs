@@ -62,6 +62,9 @@ pub enum Status {
         killers: Vec<String>,
     },
     Survived,
+    /// Not judged on every stored testcase, through no fault of its own (a child that could not
+    /// start, a refusal the machine made): neither killed nor survived.
+    NotJudged,
     /// Survived, and listed as equivalent with this reason.
     Equivalent {
         reason: String,
@@ -263,7 +266,8 @@ fn status(compiled: bool, card: &Scorecard, cases: &[Case]) -> Status {
         return Status::NotCompiled;
     }
     match first_failure(card) {
-        Some(Verdict::Ac) | None => Status::Survived,
+        None => Status::NotJudged,
+        Some(Verdict::Ac) => Status::Survived,
         Some(verdict) => {
             let mut killers = Vec::new();
             for (case, result) in cases.iter().zip(&card.results) {
