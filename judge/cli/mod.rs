@@ -73,8 +73,8 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         command: Command::Run,
         word: "run",
-        args: "[TESTCASES]",
-        about: "testcases (one per line) through the strategies (or --solution), like LeetCode's Run",
+        args: "[TESTCASES]...",
+        about: "testcases (one an argument, or one a line) through the strategies (or --solution), each called in turn in one process, like LeetCode's Run",
         example: &["run", "--solution", "my_try", "[1,2,3,7]"],
     },
     Spec {
@@ -176,7 +176,9 @@ impl Command {
     /// How many positional words it takes, and whether it needs one.
     fn positional(self) -> (usize, Option<&'static str>) {
         match self {
-            Command::Run | Command::Stress => (1, None),
+            // Each a testcase, called in order in one process per solution.
+            Command::Run => (usize::MAX, None),
+            Command::Stress => (1, None),
             Command::Help => (1, None),
             Command::Paste | Command::New => (1, Some("NAME")),
             Command::Diagnostics => (1, None),

@@ -79,7 +79,7 @@ fn testcases(args: &Args, invocation: &Invocation, out: &Out) -> Result<(String,
         return Ok((text, path.display().to_string()));
     }
     match args.positional.first() {
-        Some(text) if text != "-" => Ok((text.clone(), "input".to_string())),
+        Some(text) if text != "-" => Ok((args.positional.join("\n"), "input".to_string())),
         _ => {
             if io::stdin().is_terminal() {
                 out.note(&render::run::reading_stdin(invocation));

@@ -8,8 +8,9 @@
 //! waits overlap. Everything that happens is an event, delivered in
 //! order on the calling thread.
 //!
-//! A group (a case of several testcases, see `cases`) is judged whole, in batches of
-//! `GROUP_BATCH` testcases, each held to the time limit as one call is. Where a batch ends
+//! A group (a case of several testcases, see `cases`) is judged whole, in a child of its own
+//! that has answered nothing before it, in batches of `GROUP_BATCH` testcases, each held to
+//! the time limit as one call is. Where a batch ends
 //! badly (a panic, a spin, too much memory or output, or all of it past the limit together),
 //! the child's ledger says how far it got: the answers before are judged, the testcase that
 //! was running gets the batch's verdict, and the next batch starts after it in a fresh child.
@@ -389,6 +390,11 @@ fn judge_group(
     let (mut time, mut wall) = (Duration::ZERO, Duration::ZERO);
     let mut first: Option<(Call, usize, u64)> = None;
     let (mut from, mut endings) = (0, 0);
+    // A group is a program's run of its own, as on LeetCode: its testcases are called in turn
+    // in a child that answered nothing before.
+    if runner.served() > 0 {
+        runner.fresh().map_err(spawn)?;
+    }
     // Whether testcase `t` answered `answer` wrongly, counted in the tally.
     let wrong = |tally: &mut Tally, t: usize, answer: &[u8]| {
         if case.tests[t].expected.is(answer) {
@@ -468,6 +474,12 @@ fn judge_group(
     runner.fresh().map_err(spawn)?;
     let mut result = call_one(plan, i, case, t, runner)?;
     if result.verdict == Some(Verdict::Ac) {
+        // The batch's answer, with the time and memory of its testcase's own call, which the
+        // batch does not give one by one.
+        let mut in_batch = in_batch;
+        if let (Ok(shown), Ok(own)) = (&mut in_batch.result, &result.call.result) {
+            (shown.nanos, shown.peak_kib) = (own.nanos, own.peak_kib);
+        }
         let alone = Box::new(Alone { call: result.call, batch_from: Some(batch_from), before });
         result = CaseResult { verdict: Some(verdict), call: in_batch, test: t, tally: None, alone: Some(alone) };
     } else if let Some(shown) = result.verdict {

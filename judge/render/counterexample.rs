@@ -44,12 +44,17 @@ pub fn typed(values: &[i32]) -> Option<String> {
     (values.len() <= WHOLE).then(|| format::write_input(values).trim_end().to_string())
 }
 
-/// `run` on the shrunk input under the same limits, when it is short enough to type.
+/// `run` on the shrunk input under the same limits, after the calls it needs before it, when
+/// they are short enough to type; none where it did not fail again.
 pub fn try_it(example: &Counterexample, invocation: &Invocation) -> Option<Invocation> {
+    if !example.reproduced {
+        return None;
+    }
     let run = Invocation::new(Command::Run)
         .with_flags_of(invocation, &flags::VERDICT)
         .set(&flags::SOLUTION, [Value::Text(example.submission.clone())]);
-    Some(run.with_positional([typed(&example.values)?]))
+    let inputs: Option<Vec<String>> = example.before.iter().chain([&example.values]).map(|v| typed(v)).collect();
+    Some(run.with_positional(inputs?))
 }
 
 /// What a submission did on a counterexample.
@@ -84,6 +89,23 @@ pub fn text(example: &Counterexample, found: &str, commands: &Commands, limits: 
             units::count(example.original_len, "value"),
             units::count(example.values.len(), "value"),
         );
+    }
+    if !example.before.is_empty() {
+        let said = format!(
+            "alone, in a fresh process, it passes; it fails after {}, in one process, each answered right (state kept between calls):",
+            units::count(example.before.len(), "call")
+        );
+        out.push_str(&fit::labelled("after", &said, width));
+        for values in &example.before {
+            out.push_str(&fit::labelled("", &input_text(values), width));
+        }
+    }
+    if !example.reproduced {
+        let said = format!(
+            "it did not fail again in a fresh process, alone or after the {} its process had answered before it: it fails on something else (time, chance, addresses); shown as found",
+            units::count(example.history, "call")
+        );
+        out.push_str(&fit::labelled("note", &said, width));
     }
     out.push_str(&fit::labelled("input", &input_text(&example.values), width));
     out.push_str(&fit::labelled("oracle", &format!("\"{}\"", example.expected.as_str()), width));
@@ -199,6 +221,8 @@ pub fn json(example: &Counterexample, commands: &Commands, limits: &Limits) -> J
         ("index", index),
         ("given", given),
         ("original_len", Json::int(example.original_len as i128)),
+        ("reproduced", Json::Bool(example.reproduced)),
+        ("before", Json::Array(example.before.iter().map(|v| Json::str(format::write_input(v).trim_end())).collect())),
         ("input", Json::str(format::write_input(&example.values).trim_end())),
         ("oracle", Json::str(example.expected.as_str())),
         ("verdict", Json::str(example.got.verdict().code())),

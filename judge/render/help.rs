@@ -175,7 +175,7 @@ mod tests {
         let at = |row: &str| all.find(&format!("\n  {row}")).unwrap_or_else(|| panic!("no {row}:\n{all}"));
         let order = ["new NAME", "(none)", "watch", "run [TESTCASES]", "stress [TESTCASES]", "paste NAME", "verify"];
         assert!(order.windows(2).all(|w| at(w[0]) < at(w[1])), "{all}");
-        assert!(command(Command::Run, 100).starts_with("usage: cargo judge run [OPTIONS] [TESTCASES]\n"));
+        assert!(command(Command::Run, 100).starts_with("usage: cargo judge run [OPTIONS] [TESTCASES]...\n"));
         assert!(command(Command::Run, 100).contains("\nexample:\n  cargo judge run --solution my_try '[1,2,3,7]'\n"));
     }
 }

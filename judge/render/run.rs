@@ -101,6 +101,9 @@ pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation
                 out.push_str(&fit::labelled("reason", &reason, width));
             }
             out.push_str(&call::output(&result.call, width));
+            if let Some(said) = super::judge_text::alone(&report.cases[c], result, &report.limits) {
+                out.push_str(&fit::labelled("alone", &said, width));
+            }
         }
         let wrong: Vec<&str> = (0..report.submissions.len())
             .filter(|&s| verdict(report, s, c).is_some_and(|v| v != Verdict::Ac))

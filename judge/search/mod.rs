@@ -5,6 +5,7 @@
 
 pub mod growth;
 pub mod mutants;
+pub mod reproduce;
 pub mod save;
 pub mod shrink;
 pub mod stress;
@@ -98,6 +99,15 @@ pub enum Origin {
 pub struct Counterexample {
     pub submission: String,
     pub origin: Origin,
+    /// The calls it fails only after, in order, in one process, each answered right (shrunk
+    /// too); empty where it fails alone, in a fresh process.
+    pub before: Vec<Vec<i32>>,
+    /// Whether it failed again when tried in a fresh process (alone, or after `before`); where
+    /// not, nothing here made it fail again, and it is shown as found.
+    pub reproduced: bool,
+    /// The calls its process had answered before it where it was found (up to
+    /// `reproduce::HISTORY_KEPT`).
+    pub history: usize,
     pub original_len: usize,
     /// Shrinking moved a value without dropping one.
     pub simplified: bool,
@@ -114,6 +124,13 @@ pub struct Counterexample {
     pub stopped: bool,
 }
 
+impl Counterexample {
+    /// Every call that shows it, in order: those before it, then it.
+    pub fn calls(&self) -> Vec<Vec<i32>> {
+        self.before.iter().chain([&self.values]).cloned().collect()
+    }
+}
+
 /// A sweep's figures, for the closing line.
 #[derive(Clone, Copy, Debug)]
 pub struct Rate {
@@ -123,27 +140,75 @@ pub struct Rate {
     pub jobs: usize,
 }
 
-/// Shrinks what a sweep (or a given testcase) found.
+/// Shrinks what a sweep (or a given testcase) found; `case` makes a case of the sweep from its
+/// index, for the calls its child answered before it.
 pub fn counterexample(
     workbench: &Workbench,
     programs: &[Program],
     found: sweep::Found,
     origin: Origin,
+    case: &dyn Fn(u64, &mut Vec<i32>),
 ) -> Result<Counterexample, SearchError> {
     let original = found.values.clone();
+    let verdict = found.got.verdict();
     // A time limit is shrunk to a case over a quarter more than the limit, so that running it
     // again is sure to be over the limit too.
-    let limits = match found.got.verdict() {
+    let limits = match verdict {
         crate::judging::verdict::Verdict::Tle => workbench.limits().with_time(workbench.limits().time * 5 / 4),
         _ => workbench.limits(),
     };
     let mut runner = workbench.runner_with(&programs[found.submission], limits);
-    let shrunk = shrink::shrink_failure(&mut runner, found.values, found.got)?;
-    let printed = runner.call(&shrunk.values).ok();
+    let give_up = std::time::Instant::now() + shrink::BUDGET;
+    let same = |got: Option<Got>| got.filter(|g| g.verdict() == verdict);
+    let mut history = 0;
+    // Alone first, in the runner's first child.
+    let (before, shrunk, reproduced) = match same(sweep::check_one(&mut runner, &found.values)?) {
+        Some(got) => {
+            let mut shrunk = shrink::shrink_failure(&mut runner, found.values.clone(), got.clone(), false)?;
+            // Its candidates ran in one child: what one left behind may have made a later one
+            // fail. The result must fail alone, or it is shrunk again, each candidate alone.
+            let name = runner.name();
+            runner.fresh().map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(name), e)))?;
+            if same(sweep::check_one(&mut runner, &shrunk.values)?).is_none() {
+                shrunk = shrink::shrink_failure(&mut runner, found.values, got, true)?;
+            }
+            (Vec::new(), shrunk, true)
+        }
+        None => {
+            let mut before = Vec::new();
+            for &(from, to) in &found.history {
+                for index in from..to {
+                    let mut values = Vec::new();
+                    case(index, &mut values);
+                    before.push(values);
+                }
+            }
+            let before = before.split_off(before.len().saturating_sub(reproduce::HISTORY_KEPT));
+            history = before.len();
+            match reproduce::replay(&mut runner, &before, &found.values, verdict)? {
+                Some(got) => {
+                    let sequence = reproduce::shrink_sequence(&mut runner, before, found.values, got, give_up)?;
+                    (sequence.before, sequence.last, true)
+                }
+                None => {
+                    let shrunk = shrink::Shrunk { values: found.values, got: found.got, tried: 0, stopped: false };
+                    (Vec::new(), shrunk, false)
+                }
+            }
+        }
+    };
+    // Once more, for what it printed.
+    let printed = match reproduce::prepare(&mut runner, &before)? {
+        true => runner.call(&shrunk.values).ok(),
+        false => None,
+    };
     let explained = crate::problem::oracle::explain(&shrunk.values);
     Ok(Counterexample {
         submission: workbench.submissions[found.submission].name.clone(),
         origin,
+        before,
+        reproduced,
+        history,
         original_len: original.len(),
         simplified: original.len() == shrunk.values.len() && original != shrunk.values,
         expected: explained.answer(),

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use super::sweep::{check_one, Got};
 use super::SearchError;
 use crate::exec::child::Runner;
+use crate::exec::trouble::{Doing, Trouble};
 
 /// Shrinking stops after this long and keeps the smallest failing input found so far.
 pub const BUDGET: Duration = Duration::from_secs(30);
@@ -92,8 +93,9 @@ pub struct Shrunk {
 }
 
 /// Shrinks `values`, on which the runner's program got `got`, keeping candidates that fail
-/// with the same verdict.
-pub fn shrink_failure(runner: &mut Runner, values: Vec<i32>, got: Got) -> Result<Shrunk, SearchError> {
+/// with the same verdict; with `fresh`, each candidate in a child of its own, so that nothing
+/// an earlier candidate left behind decides a later one.
+pub fn shrink_failure(runner: &mut Runner, values: Vec<i32>, got: Got, fresh: bool) -> Result<Shrunk, SearchError> {
     let verdict = got.verdict();
     let give_up = Instant::now() + BUDGET;
     let mut best = (values.clone(), got);
@@ -103,6 +105,12 @@ pub fn shrink_failure(runner: &mut Runner, values: Vec<i32>, got: Got) -> Result
         if Instant::now() > give_up || error.is_some() {
             stopped = true;
             return false;
+        }
+        if fresh {
+            if let Err(e) = runner.fresh() {
+                error = Some(SearchError::Trouble(Trouble::new(Doing::Starting(runner.name()), e)));
+                return false;
+            }
         }
         match check_one(runner, candidate) {
             Ok(Some(got)) if got.verdict() == verdict => {

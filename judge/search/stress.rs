@@ -87,10 +87,22 @@ pub fn stress(
             (found, rate, slow, case)
         }
     };
-    let example = found.map(|(found, origin)| counterexample(workbench, programs, found, origin)).transpose()?;
+    let example = found
+        .map(|(found, origin)| {
+            // A case by its index: a given testcase, or the sweep's random case.
+            let case = |index: u64, values: &mut Vec<i32>| match origin {
+                Origin::Given(_) => values.clone_from(&request.given[index as usize]),
+                Origin::Swept(_) => {
+                    let (shape, len, case_seed) = plan(seed, index, &shapes, max_len);
+                    generator::generate_into(shape, len, case_seed, values);
+                }
+            };
+            counterexample(workbench, programs, found, origin, &case)
+        })
+        .transpose()?;
     let changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };
     let saved = match (&example, request.save && !changes.is_error()) {
-        (Some(example), true) => Some(save::save(workbench, &name(seed, example), &example.values)?),
+        (Some(example), true) => Some(save::save(workbench, &name(seed, example), &example.calls())?),
         _ => None,
     };
     Ok(Outcome { rate, example, case, saved, slow, changes })
@@ -109,7 +121,9 @@ fn given_failure(
     for (k, values) in given.iter().enumerate() {
         for (submission, runner) in runners.iter_mut().enumerate() {
             if let Some(got) = check_one(runner, values)? {
-                return Ok(Some((k, Found { index: k as u64, values: values.clone(), submission, got })));
+                // Its child answered the given testcases before it.
+                let history = vec![(0, k as u64)];
+                return Ok(Some((k, Found { index: k as u64, values: values.clone(), submission, got, history })));
             }
         }
     }

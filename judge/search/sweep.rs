@@ -1,9 +1,12 @@
 //! The loop under `stress` and `verify`: case indices 0..total, in batches handed out to
 //! worker threads. Each worker makes its batch, asks the oracle, and sends the whole batch to
 //! each submission's child at once, which answers all of it; while they work, it makes the
-//! next. A batch that ends badly (a panic, a spin, a death, too much memory) is run again one
-//! case at a time to find the case and its verdict. The failure reported is the one with the
-//! lowest index, so a seed gives the same run whatever the thread count.
+//! next. A batch that ends badly (a panic, a spin, a death, too much memory) says how far it
+//! got in its child's ledger: the answers before are checked, and from the case that was
+//! running on it is run again one case at a time, to find the case and its verdict by one call.
+//! The failure reported is the one with the lowest index, so a seed gives the same run whatever
+//! the thread count; with it, the cases its child was given before it (`history`), which a
+//! solution that keeps state between calls may fail only after.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -46,6 +49,8 @@ pub struct Found {
     /// Index into the submissions.
     pub submission: usize,
     pub got: Got,
+    /// The cases its child answered before it, in order, as runs of case indices.
+    pub history: Vec<(u64, u64)>,
 }
 
 pub struct Swept {
@@ -181,6 +186,8 @@ fn work(
     let mut ready = claim(&mut claims).map(|index| make(job, chunk, index, &mut scratch));
     let mut busy = vec![Duration::ZERO; runners.len()];
     let mut oracle = Duration::ZERO;
+    // The cases each runner's child has answered since it started.
+    let mut histories: Vec<Vec<(u64, u64)>> = vec![Vec::new(); runners.len()];
     while let Some(made) = ready {
         // Every child is started (they start up together), then gets the batch before any
         // answer is read, so they work on it together.
@@ -190,9 +197,12 @@ fn work(
             runner.child().map_err(spawn(name))?;
         }
         let mut sent = Vec::with_capacity(runners.len());
-        for runner in &mut runners {
+        for (runner, history) in runners.iter_mut().zip(&mut histories) {
             let name = runner.name();
             let child = runner.child().map_err(spawn(name))?;
+            if child.served() == 0 {
+                history.clear();
+            }
             sent.push(child.send_batch(&made.batch).is_ok());
         }
         ready = claim(&mut claims).map(|index| make(job, chunk, index, &mut scratch));
@@ -200,11 +210,22 @@ fn work(
         for (s, runner) in runners.iter_mut().enumerate() {
             let (failure, took) = collect(runner, sent[s], &made.cases, &made.expected)?;
             busy[s] += took;
-            if let Some((k, got)) = failure {
-                let index = made.from + k as u64;
-                if first.as_ref().is_none_or(|f| index < f.index) {
-                    first = Some(Found { index, values: made.cases[k].clone(), submission: s, got });
+            let to = made.from + made.cases.len() as u64;
+            match failure {
+                Some((k, got, after)) => {
+                    let index = made.from + k as u64;
+                    // Before it: the child's earlier batches and this one's cases before it, or,
+                    // where it was found one call at a time, the calls its new child answered.
+                    let history = match after {
+                        None => [&histories[s][..], &[(made.from, index)]].concat(),
+                        Some(start) => vec![(made.from + start as u64, index)],
+                    };
+                    if first.as_ref().is_none_or(|f| index < f.index) {
+                        first = Some(Found { index, values: made.cases[k].clone(), submission: s, got, history });
+                    }
                 }
+                None if sent[s] => histories[s].push((made.from, to)),
+                None => histories[s] = vec![(made.from, to)],
             }
         }
         oracle += made.oracle;
@@ -225,38 +246,47 @@ fn work(
     Ok(())
 }
 
-/// The answers to the batch sent to one submission: its first failing case and what it got,
-/// and the time it took, counted as a call's is (its decoding included).
+/// The first answer that is not the expected one, up to the end of a list cut short.
+fn first_wrong<'a>(answers: impl Iterator<Item = Option<&'a [u8]>>, expected: &[Answer]) -> Option<(usize, &'a [u8])> {
+    answers.enumerate().map_while(|(k, a)| Some((k, a?))).find(|(k, a)| !expected.get(*k).is_some_and(|e| e.is(a)))
+}
+
+/// A failing case of a batch: its place, what it got, and, where it was found by calls one at a
+/// time, the case those calls began at (in a child of their own).
+type Failure = (usize, Got, Option<usize>);
+
+/// The answers to the batch sent to one submission: its first failing case, and the time it
+/// took, counted as a call's is (its decoding included).
 fn collect(
     runner: &mut Runner,
     sent: bool,
     cases: &[Vec<i32>],
     expected: &[Answer],
-) -> Result<(Option<(usize, Got)>, Duration), SearchError> {
+) -> Result<(Option<Failure>, Duration), SearchError> {
     let budget = runner.limits().deadline();
-    let answers = match runner.child() {
-        Ok(child) if sent => child.receive_batch(budget).ok(),
+    let received = match runner.child() {
+        Ok(child) if sent => Some(child.receive_batch(budget)),
         _ => None,
     };
-    if let Some(answers) = &answers {
-        let mut count = 0;
-        let mut wrong = None;
-        for (k, answer) in answers.iter().enumerate() {
-            let Some(answer) = answer else { break };
-            count += 1;
-            if !expected.get(k).is_some_and(|e| e.is(answer)) {
-                wrong = Some((k, Got::Answer(answer.to_vec())));
-                break;
+    let start = match received {
+        Some(Ok(answers)) => {
+            let failure = first_wrong(answers.iter(), expected).map(|(k, a)| (k, Got::Answer(a.to_vec()), None));
+            return Ok((failure, answers.took()));
+        }
+        // It ended badly: the answers before, by its ledger, then one call at a time from the
+        // case that was running.
+        Some(Err(unfinished)) => {
+            let answers = unfinished.progress.map(|p| p.answers).unwrap_or_default();
+            if let Some((k, a)) = first_wrong(answers.iter().map(|a| Some(a.as_slice())), expected) {
+                return Ok((Some((k, Got::Answer(a.to_vec()), None)), Duration::ZERO));
             }
+            answers.len()
         }
-        if wrong.is_some() || count == cases.len() {
-            return Ok((wrong, answers.took()));
-        }
-    }
-    // Something went wrong inside the batch: find the case one call at a time.
-    for (k, values) in cases.iter().enumerate() {
+        None => 0,
+    };
+    for (k, values) in cases.iter().enumerate().skip(start) {
         if let Some(got) = check_one(runner, values)? {
-            return Ok((Some((k, got)), Duration::ZERO));
+            return Ok((Some((k, got, Some(start))), Duration::ZERO));
         }
     }
     Ok((None, Duration::ZERO))

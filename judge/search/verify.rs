@@ -92,7 +92,7 @@ pub fn verify(
         .found
         .map(|found| {
             let origin = Origin::Swept(found.index);
-            counterexample(workbench, programs, found, origin)
+            counterexample(workbench, programs, found, origin, &make)
         })
         .transpose()?;
     let changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };
@@ -102,7 +102,7 @@ pub fn verify(
                 Origin::Swept(index) => index + 1,
                 Origin::Given(k) => k as u64 + 1,
             };
-            Some(save::save(workbench, &format!("{}-verify-{array}", example.submission), &example.values)?)
+            Some(save::save(workbench, &format!("{}-verify-{array}", example.submission), &example.calls())?)
         }
         _ => None,
     };
