@@ -82,6 +82,20 @@ fn build(name: &str, body: &str) -> Binary {
     compiler().build(&unit(name, body)).unwrap().unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
 
+/// A submission that writes the driver's refusal "no stack" on the reply pipe from a static
+/// initialiser, before the driver runs, and exits.
+fn forger() -> Binary {
+    let items = "extern \"C\" { fn write(fd: i32, buf: *const u8, count: usize) -> isize; fn _exit(code: i32) -> !; }
+extern \"C\" fn forge() { let frame = [19u8, 0, 0, 0, 0, 1, 0, 0, 0, 3]; unsafe { write(101, frame.as_ptr(), frame.len()); _exit(2) } }
+#[used]
+#[link_section = \".init_array\"]
+static FORGE: extern \"C\" fn() = forge;
+";
+    let mut forger = unit("forges_a_refusal", "drop(stone_value); String::new()");
+    forger.source = format!("{items}{}", forger.source);
+    compiler().build(&forger).unwrap().unwrap_or_else(|e| panic!("{e:?}"))
+}
+
 fn child(binary: &Binary, limits: Limits, isolation: &Housing) -> Child {
     Child::spawn(&Program { binary: binary.clone(), unit: 0, name: "test".into() }, limits, isolation).unwrap()
 }
@@ -314,4 +328,30 @@ impl super::child::Probe for NoProbe {
     fn program(&self) -> Option<&Program> {
         None
     }
+}
+
+/// A refusal comes as bytes a solution can write itself: the machine is blamed only when the
+/// judge's own program, started the same way, is refused the same.
+#[test]
+fn a_refusal_blames_the_machine_only_when_the_judges_own_program_is_refused_too() {
+    struct Own(Program);
+    impl super::child::Probe for Own {
+        fn program(&self) -> Option<&Program> {
+            Some(&self.0)
+        }
+    }
+    let forger = Program { binary: forger(), unit: 0, name: "forger".into() };
+    let honest = Program { binary: build("honest", "drop(stone_value); String::new()"), unit: 0, name: "own".into() };
+    let housing = isolation();
+    let refused = |confirmed| Err(Ending::Refused { why: super::wire::Refusal::NoStack, confirmed });
+    for (own, confirmed) in [(honest, false), (forger.clone(), true)] {
+        let own = Own(own);
+        let mut runner = super::child::Runner::new(&forger, quick(), &housing, &own);
+        assert_eq!(runner.call(&[1]).unwrap().result, refused(confirmed));
+        let batch = super::child::Batch::new(1, [&[1][..], &[2][..]].into_iter());
+        assert_eq!(runner.batch(&batch).unwrap().map_err(|u| u.ending).map(drop), refused(confirmed).map(drop));
+    }
+    // Without the judge's own program to ask, nothing is the machine's.
+    let mut runner = super::child::Runner::new(&forger, quick(), &housing, &NoProbe);
+    assert_eq!(runner.call(&[1]).unwrap().result, refused(false));
 }

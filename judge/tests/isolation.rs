@@ -268,25 +268,6 @@ fn a_file_someone_else_writes_during_a_run_is_named_and_in_the_sandbox_blames_no
     }
 }
 
-/// Busy loops, one a process, killed by pid when dropped.
-struct BusyLoops(Vec<std::process::Child>);
-
-impl BusyLoops {
-    fn start(count: usize) -> BusyLoops {
-        let spawn = || std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap();
-        BusyLoops((0..count).map(|_| spawn()).collect())
-    }
-}
-
-impl Drop for BusyLoops {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
 /// The submissions of a report that did not get their tags, and the times of `four_scalars`
 /// on the cases of 50,000 piles.
 fn tags_and_figures(run: &crate::common::Run) -> (Vec<String>, Vec<i128>) {
@@ -352,7 +333,7 @@ fn many_more_lanes_than_cores_and_busy_loops_give_every_submission_its_tag() {
             let (missed, times) = tags_and_figures(&quiet);
             assert_eq!(quiet.status, 0, "quiet, before round {round}: not as tagged: {missed:?}\n{}", quiet.stderr);
             quiet_times.extend(times);
-            let _busy = BusyLoops::start(4);
+            let _busy = crate::common::BusyLoops::start(4);
             let run = crate::common::judge(&["--format", "json", "--jobs", jobs]);
             let (missed, times) = tags_and_figures(&run);
             assert_eq!(run.status, 0, "--jobs {jobs}, round {round}: not as tagged: {missed:?}\n{}", run.stderr);

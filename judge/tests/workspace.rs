@@ -4,6 +4,7 @@
 mod attempt;
 mod common;
 mod compile;
+mod earned;
 mod editor;
 mod fallback;
 mod group;

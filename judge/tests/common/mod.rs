@@ -304,3 +304,22 @@ pub fn printed_command(text: &str, marker: &str) -> Vec<String> {
     assert_eq!(&words[..2], ["cargo", "judge"], "{line}");
     words.split_off(2)
 }
+
+/// Busy loops, one a process, killed by pid when dropped.
+pub struct BusyLoops(Vec<std::process::Child>);
+
+impl BusyLoops {
+    pub fn start(count: usize) -> BusyLoops {
+        let spawn = || Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap();
+        BusyLoops((0..count).map(|_| spawn()).collect())
+    }
+}
+
+impl Drop for BusyLoops {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
