@@ -57,6 +57,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         all_failures: false,
         every_case: false,
         stop_after: 1,
+        alone: true,
     };
     // Beside the builds and the calls, clippy's check of every file for what LeetCode's Rust
     // does not have yet.

@@ -43,6 +43,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         all_failures: args.all_failures,
         every_case: false,
         stop_after: 1,
+        alone: true,
     };
     // The matrix prints each row as the events complete it.
     let mut matrix = text.then(|| render::matrix::Matrix::start(&workbench, layout));

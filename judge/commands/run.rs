@@ -39,6 +39,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         all_failures: true,
         every_case: true,
         stop_after: 1,
+        alone: true,
     };
     // Which standard library items are newer than LeetCode's Rust, beside the calls, as the
     // judge warns of them; and, where the compiler is not LeetCode's own, what that leaves out.

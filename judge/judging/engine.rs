@@ -228,6 +228,10 @@ pub struct Plan<'a> {
     /// The failing testcases after which a wrong submission or mutant stops: 1, its first
     /// failure, as on LeetCode; more to count how many testcases tell a mutant apart.
     pub stop_after: usize,
+    /// Call a failure's testcase again alone, in a fresh child, to show it with its own call and
+    /// tell whether it needs the calls before it: for a report that shows failures, not for a
+    /// count of them (mutants).
+    pub alone: bool,
 }
 
 /// Builds and judges everything, calling `on` for each event on this thread.
@@ -348,7 +352,7 @@ fn judge_one(
 fn judge_single(plan: &Plan, i: usize, case: &Case, runner: &mut Runner) -> Result<CaseResult, Fault> {
     let before = runner.served();
     let mut result = call_one(plan, i, case, 0, runner)?;
-    let retried = !matches!(result.verdict, Some(Verdict::Ac | Verdict::Tle)) && before > 0;
+    let retried = plan.alone && !matches!(result.verdict, Some(Verdict::Ac | Verdict::Tle)) && before > 0;
     if retried {
         runner.fresh().map_err(|e| Fault::Spawn(Trouble::new(Doing::Starting(plan.submissions[i].name.clone()), e)))?;
         let again = call_one(plan, i, case, 0, runner)?;
@@ -470,6 +474,9 @@ fn judge_group(
         return Ok(CaseResult { verdict: Some(Verdict::Ac), call, test: 0, tally: Some(tally), alone: None });
     };
     let (in_batch, batch_from, before) = first.expect("every failure keeps its call in the batch");
+    if !plan.alone {
+        return Ok(CaseResult { verdict: Some(verdict), call: in_batch, test: t, tally: Some(tally), alone: None });
+    }
     // Called alone, in a fresh child, to show it with its own call.
     runner.fresh().map_err(spawn)?;
     let mut result = call_one(plan, i, case, t, runner)?;

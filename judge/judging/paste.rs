@@ -69,6 +69,7 @@ pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut
         all_failures: false,
         every_case: false,
         stop_after: 1,
+        alone: true,
     };
     let judged = engine::run(workbench, &plan, on);
     let accepted = judged.cards.first().and_then(super::report::first_failure) == Some(Verdict::Ac);

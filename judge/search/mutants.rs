@@ -219,6 +219,7 @@ pub fn mutants(
             all_failures: false,
             every_case: false,
             stop_after: MARGIN_COUNTED,
+            alone: false,
         };
         let mut cards: Vec<Scorecard> = subs.iter().map(|_| Scorecard::new(workbench.cases.len())).collect();
         for (card, program) in cards.iter_mut().zip(&progs) {
@@ -301,6 +302,7 @@ fn slowest_case(workbench: &Workbench, original: &Submission) -> Result<Duration
         all_failures: false,
         every_case: false,
         stop_after: 1,
+        alone: false,
     };
     let mut cards = vec![Scorecard { compiled: Some(Ok(())), ..Scorecard::new(workbench.cases.len()) }];
     engine::judge(workbench, &plan, &[Some(program)], &mut cards, &mut |_| {});
