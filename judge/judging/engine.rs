@@ -213,6 +213,7 @@ pub enum Event {
     },
 }
 
+#[derive(Clone, Copy)]
 pub struct Plan<'a> {
     pub submissions: &'a [Submission],
     pub cases: &'a [Case],
@@ -228,9 +229,10 @@ pub struct Plan<'a> {
     /// The failing testcases after which a wrong submission or mutant stops: 1, its first
     /// failure, as on LeetCode; more to count how many testcases tell a mutant apart.
     pub stop_after: usize,
-    /// Call a failure's testcase again alone, in a fresh child, to show it with its own call and
+    /// Call a strategy's failure again alone, in a fresh child, to show it with its own call and
     /// tell whether it needs the calls before it: for a report that shows failures, not for a
-    /// count of them (mutants).
+    /// count of them (mutants). Wrong submissions, which stop at the failure their tag names,
+    /// are never called again.
     pub alone: bool,
 }
 
@@ -554,6 +556,7 @@ fn submission_lane(
 ) {
     let mut runner = workbench.runner_with(program, plan.limits);
     let mut emit = |event| drop(send.send(event));
+    let plan = &Plan { alone: false, ..*plan };
     let enough = if plan.every_case { usize::MAX } else { plan.stop_after.max(1) };
     let mut failing = 0;
     for c in 0..plan.cases.len() {
