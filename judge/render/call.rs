@@ -56,7 +56,8 @@ pub fn ending(ending: &Ending, limits: &Limits) -> String {
             )
         }
         Ending::Signalled { signal: s, detail } => with(signal(*s), detail),
-        Ending::Exited { code, detail } => with(format!("exited with status {code} during the call"), detail),
+        // Before its first call too: an exit in a static initialiser ends the child as one mid-call.
+        Ending::Exited { code, detail } => with(format!("exited with status {code}"), detail),
         Ending::LostChannel => "closed or broke the judge's reply channel".to_string(),
         Ending::TimedOut { after, asleep: false } => {
             format!(
