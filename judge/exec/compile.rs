@@ -88,6 +88,8 @@ pub struct About {
     pub checks: Checks,
     /// The one command that installs LeetCode's own version for the judge to build with.
     pub install: String,
+    /// A toolchain of LeetCode's version without its standard library, not used: its name.
+    pub incomplete: Option<String>,
 }
 
 /// Why the compiler could not be used at all.
@@ -251,6 +253,7 @@ impl Compiler {
             leetcode_rust: self.settings.rust_version.clone(),
             checks: self.checks(),
             install: toolchain::install_command(&self.settings.rust_version),
+            incomplete: self.toolchain.incomplete.clone(),
         }
     }
 

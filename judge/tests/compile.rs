@@ -367,3 +367,51 @@ fn a_compile_error_says_what_it_likely_means_and_where_in_the_judge_and_the_edit
         assert!(helps.iter().any(|h| h.starts_with(&format!("likely: {words}"))), "{name}: {helps:?}");
     }
 }
+
+/// rustup makes a toolchain's `bin/rustc` before it unpacks its standard library: while 1.85
+/// was being installed, builds by it failed with `E0463 can't find crate for std`. A rustup
+/// home of links to the real toolchains, beside a 1.85 of `rustc` alone.
+#[test]
+fn a_half_installed_leetcode_rust_is_not_used_and_said_once() {
+    let home = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".rustup"));
+    let said = Command::new("rustc").arg("-vV").output().ok();
+    let host = said.as_ref().and_then(|o| {
+        String::from_utf8_lossy(&o.stdout).lines().find_map(|l| l.strip_prefix("host: ").map(str::to_string))
+    });
+    let sysroot = Command::new("rustc").args(["--print", "sysroot"]).output().ok();
+    let sysroot = sysroot.map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+    let (Some(host), Some(sysroot), true) = (host, sysroot, home.join("toolchains").is_dir()) else {
+        crate::common::skipped("no rustup home or rustc here: a half-installed toolchain was not tried");
+        return;
+    };
+    let copy = Copy::new("half-installed", &["samples"]);
+    copy.plant("my_try", CORRECT);
+    let fake = copy.root.join("rustup");
+    std::fs::create_dir_all(fake.join("toolchains")).unwrap();
+    for entry in std::fs::read_dir(&home).unwrap().flatten() {
+        if entry.file_name() != "toolchains" {
+            std::os::unix::fs::symlink(entry.path(), fake.join(entry.file_name())).unwrap();
+        }
+    }
+    for entry in std::fs::read_dir(home.join("toolchains")).unwrap().flatten() {
+        if !entry.file_name().to_string_lossy().starts_with("1.85") {
+            std::os::unix::fs::symlink(entry.path(), fake.join("toolchains").join(entry.file_name())).unwrap();
+        }
+    }
+    let half = fake.join("toolchains").join(format!("1.85.0-{host}"));
+    std::fs::create_dir_all(half.join("bin")).unwrap();
+    std::os::unix::fs::symlink(sysroot.join("bin/rustc"), half.join("bin/rustc")).unwrap();
+    let output = copy
+        .command(&["--solution", "my_try", "--case", "samples", "--leetcode-rust", "1.85", "--color", "never"])
+        .env("RUSTUP_HOME", &fake)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    let describe = format!("exit {:?}\n--- stdout\n{stdout}\n--- stderr\n{stderr}", output.status.code());
+    assert_eq!(output.status.code(), Some(0), "built by another toolchain: {describe}");
+    let notice = format!("1.85.0-{host} has no standard library yet");
+    assert_eq!(stderr.replace("\n  ", " ").matches(&notice).count(), 1, "said once: {describe}");
+    assert!(stdout.contains("not LeetCode's Rust 1.85"), "{describe}");
+}
