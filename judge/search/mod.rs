@@ -247,6 +247,8 @@ pub struct Slow {
     /// Its time over the oracle's, on the same cases.
     pub against_oracle: f64,
     pub growth: growth::Growth,
+    /// The longest input its growth was timed on: a prefix of `growth::input()`.
+    pub slowest: Vec<i32>,
 }
 
 /// Slower than the oracle by more than this is worth a word.
@@ -266,7 +268,9 @@ pub fn slow_ones(workbench: &Workbench, programs: &[Program], swept: &sweep::Swe
             growth.map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e)))?;
         let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);
         if growth.order.steeper_than_linear() || against_oracle > SLOW {
-            slow.push(Slow { submission: submission.name.clone(), against_oracle, growth });
+            let longest = growth.points.last().map_or(0, |p| p.n);
+            let slowest = input[..longest].to_vec();
+            slow.push(Slow { submission: submission.name.clone(), against_oracle, growth, slowest });
         }
     }
     Ok(slow)
