@@ -621,8 +621,10 @@ pub static SVG: Flag = Flag {
     },
 };
 
-/// Where `--html` writes the page when no FILE is given, in the build cache (`target/judge/`).
+/// Where `--html` writes the page when no FILE is given, in the build cache (`target/judge/`):
+/// the judge's and watch's, and bench's.
 pub const PAGE: &str = "report.html";
+pub const BENCH_PAGE: &str = "bench.html";
 
 pub static HTML: Flag = Flag {
     name: "--html",
@@ -631,7 +633,7 @@ pub static HTML: Flag = Flag {
     commands: &[Judge, Bench, Watch],
     default: Default::None,
     repeats: &[],
-    help: "also write the report as one page (matrix, comparison chart, failures, sources) to FILE or to target/judge/report.html, and print its file:// link; watch rewrites it at every save (never under testcases/ or solutions/)",
+    help: "also write the report as one page (matrix, comparison chart, failures, sources) to FILE or to target/judge/report.html (bench: bench.html), and print its file:// link; watch rewrites it at every save (never under testcases/ or solutions/)",
     set: |args, value| match value {
         Value::OptionalPath(path) => args.html = Some(path.map(PathBuf::from)),
         other => unreachable!("--html read {other:?}"),

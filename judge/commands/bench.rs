@@ -23,7 +23,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     };
     let html = match &args.html {
         None => None,
-        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::PAGE)?),
+        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::BENCH_PAGE)?),
     };
     let request = bench::Request { sizes: args.sizes.clone(), reps: args.reps };
     let conditions = bench::machine::Conditions::start();

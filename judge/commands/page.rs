@@ -87,6 +87,7 @@ pub fn judged(report: &Report, growth: &[Option<growth::Growth>], cache: &Path) 
             "Each solution's time per call on the stored cases against n, the kernel's count of its CPU time (the median where cases share an n), on {cpu}; and its process's peak memory. cargo judge bench --html compares them on larger inputs, each call timed many times."
         ),
         memory: "peak resident memory",
+        least_kib: 0,
         series,
         floor: floor_reading(cache),
         no_floor: NO_FLOOR.to_string(),
@@ -120,6 +121,7 @@ pub fn benched(report: &bench::Report, conditions: &Conditions, cache: &Path) ->
             render::units::utc(conditions.started)
         ),
         memory: "extra resident memory",
+        least_kib: render::bench::PAGE_KIB,
         series,
         floor: floor_reading(cache),
         no_floor: NO_FLOOR.to_string(),
@@ -132,4 +134,16 @@ fn floor_reading(cache: &Path) -> Option<Floor> {
     let text = std::fs::read_to_string(cache.join(bench::FLOOR_FILE)).ok()?;
     let (n, ns_per_pile) = bench::floor_line(&text)?;
     Some(Floor { n, ns_per_pile })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::flags;
+
+    #[test]
+    fn the_help_of_html_names_where_the_page_goes() {
+        for name in [flags::PAGE, flags::BENCH_PAGE] {
+            assert!(flags::HTML.help.contains(name), "{name}: {}", flags::HTML.help);
+        }
+    }
 }

@@ -51,6 +51,9 @@ pub struct Comparison {
     pub says: String,
     /// The memory axis's title.
     pub memory: &'static str,
+    /// Memory readings at or under this many KiB tell nothing apart (bench counts pages): they
+    /// are drawn on it, labelled `≤`.
+    pub least_kib: u64,
     pub series: Vec<Series>,
     /// None where `floor` has not run; then `no_floor` says how to run it.
     pub floor: Option<Floor>,
@@ -113,11 +116,14 @@ struct Panel<'a> {
     title: &'a str,
     units: &'a [(f64, &'a str)],
     base: f64,
+    /// Values under this are drawn on it, and its tick says `≤` it.
+    least: f64,
     points: Points,
 }
 
 fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
-    let values: Vec<f64> = panel.points.iter().flatten().map(|p| p.1).collect();
+    let values: Vec<f64> = panel.points.iter().flatten().map(|p| p.1.max(panel.least)).collect();
+    let under = panel.points.iter().flatten().any(|p| p.1 <= panel.least && panel.least > 0.0);
     let y = Axis::covering(&values, H - BOTTOM, TOP);
     let _ = writeln!(
         out,
@@ -146,13 +152,18 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
     if y_ticks.len() < 2 {
         y_ticks = vec![y.min, y.max];
     }
+    if under {
+        y_ticks.retain(|v| *v > panel.least * 1.5);
+        y_ticks.insert(0, panel.least);
+    }
     for v in y_ticks {
         let py = y.at(v);
+        let at_most = if under && v == panel.least { "≤ " } else { "" };
         let _ =
             write!(out, "<line class=\"grid\" x1=\"{LEFT}\" y1=\"{py:.1}\" x2=\"{:.1}\" y2=\"{py:.1}\"/>", W - RIGHT);
         let _ = writeln!(
             out,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{at_most}{}</text>",
             LEFT - 6.0,
             py + 4.0,
             scaled(v, panel.units)
@@ -192,10 +203,11 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
             panel.id,
             escape(&series.name)
         );
-        let path: Vec<String> = points.iter().map(|&(n, v)| format!("{:.1},{:.1}", x.at(n), y.at(v))).collect();
+        let path: Vec<String> =
+            points.iter().map(|&(n, v)| format!("{:.1},{:.1}", x.at(n), y.at(v.max(panel.least)))).collect();
         let _ = write!(out, "<polyline points=\"{}\"/>", path.join(" "));
         for &(n, v) in points {
-            let (px, py) = (x.at(n), y.at(v));
+            let (px, py) = (x.at(n), y.at(v.max(panel.least)));
             let title = format!("{} · n = {} · {}", series.name, units::thousands(n as u64), scaled(v, panel.units));
             let mark = match series.reference() {
                 true => format!("<circle cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"3\">"),
@@ -277,6 +289,7 @@ pub fn render(comparison: &Comparison) -> String {
         title: "time per call",
         units: &TIME_UNITS,
         base: 10.0,
+        least: 0.0,
         points: (comparison.series.iter())
             .map(|s| s.time.iter().map(|&(n, t)| (n.max(1) as f64, (t.as_nanos() as f64).max(1.0))).collect())
             .collect(),
@@ -286,6 +299,7 @@ pub fn render(comparison: &Comparison) -> String {
         title: comparison.memory,
         units: &BYTE_UNITS,
         base: 4.0,
+        least: comparison.least_kib as f64 * 1024.0,
         points: (comparison.series.iter())
             .map(|s| s.memory.iter().map(|&(n, kib)| (n.max(1) as f64, (kib as f64 * 1024.0).max(1.0))).collect())
             .collect(),

@@ -184,6 +184,7 @@ pub fn sample_page(report: &Report, invocation: &Invocation, reload: Option<u32>
     let comparison = Comparison {
         says: "time & memory <by n>".into(),
         memory: "peak memory",
+        least_kib: 0,
         series,
         floor: Some(Floor { n: 50_000, ns_per_pile: 0.55 }),
         no_floor: String::new(),
@@ -333,4 +334,28 @@ fn the_idea_is_the_comment_at_the_top() {
 fn a_link_is_a_file_url_with_its_odd_bytes_encoded() {
     assert_eq!(link(Path::new("/w/target/judge/report.html")), "file:///w/target/judge/report.html");
     assert_eq!(link(Path::new("/my dir/a#b&é.html")), "file:///my%20dir/a%23b%26%C3%A9.html");
+}
+
+#[test]
+fn memory_readings_of_at_most_a_page_sit_on_the_tick_that_says_so() {
+    let series = vec![Series {
+        name: "dp_array".into(),
+        time: vec![(1000, Duration::from_micros(2)), (50_000, Duration::from_micros(60))],
+        memory: vec![(1000, 0), (50_000, 200)],
+        growth: None,
+        fitted: None,
+    }];
+    let comparison = Comparison {
+        says: String::new(),
+        memory: "extra resident memory",
+        least_kib: 4,
+        series,
+        floor: None,
+        no_floor: "the floor program has not run here".into(),
+        limit: DEFAULT.time,
+    };
+    let drawn = chart::render(&comparison);
+    assert!(drawn.contains(">≤ 4 KiB</text>"), "{drawn}");
+    assert!(drawn.contains("the floor program has not run here"));
+    assert!(!drawn.contains("<line class=\"floor\""));
 }
