@@ -12,11 +12,12 @@ use crate::render::error::Error;
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     bench::check_names(&args.solutions)?;
-    let workbench = super::open(
+    let mut workbench = super::open(
         &Setup { limits: Some(bench::limits(args.time_limit, &args.sizes)), ..super::setup(args) },
         args,
         out,
     )?;
+    super::skip_broken(&mut workbench, args, out);
     let svg = match &args.svg {
         None => None,
         Some(path) => Some(page::path(&workbench.workspace, path.clone(), "bench.svg")?),

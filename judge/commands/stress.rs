@@ -12,7 +12,8 @@ use crate::search::{self, stress};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let given = given(args)?;
-    let workbench = super::open(&super::setup(args), args, out)?;
+    let mut workbench = super::open(&super::setup(args), args, out)?;
+    super::skip_broken(&mut workbench, args, out);
     let request = stress::Request {
         seed: args.seed,
         count: args.count,

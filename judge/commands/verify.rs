@@ -24,7 +24,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         save: args.save,
     };
     let total = verify::count(&request)?;
-    let workbench = super::open(&super::setup(args), args, out)?;
+    let mut workbench = super::open(&super::setup(args), args, out)?;
+    super::skip_broken(&mut workbench, args, out);
     let programs = search::build(&workbench)?;
     if total > ESTIMATED_ABOVE {
         let estimate = verify::estimate(&workbench, &programs, &request)?;
