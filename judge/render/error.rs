@@ -264,6 +264,15 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
     }
 }
 
+/// An error as stderr shows it, `judge: ` first, each of its lines wrapped to `width` (a
+/// hint's too), the lines after a wrap indented.
+pub fn fitted(message: &str, width: usize) -> String {
+    let mut lines = message.lines();
+    let first = super::fit::words("judge: ", lines.next().unwrap_or(""), "  ", width);
+    let rest = lines.map(|line| super::fit::words("", line, "  ", width));
+    std::iter::once(first).chain(rest).collect::<Vec<_>>().join("\n")
+}
+
 /// A file a command that takes every strategy goes on without, since it cannot be read.
 pub fn skipped_unreadable(error: &SubmissionError) -> String {
     format!("skipped {}", submission_error(error))
