@@ -159,6 +159,7 @@ pub fn sample() -> (Report, Invocation) {
             leetcode_rust: "1.85".into(),
             checks: crate::exec::compile::Checks::Everything,
             install: String::new(),
+            incomplete: None,
         },
         unconfined: None,
         cgroup: None,
