@@ -146,20 +146,31 @@ fn the_page_of_a_failing_attempt_shows_every_failure() {
     let Some(browser) = chromium() else { return };
     let copy = Copy::new("page", &["samples", "edge"]);
     copy.plant("my_try", TIES_FOR_ALICE);
+    copy.plant("slow_try", crate::attempt::EXPONENTIAL);
     let page = copy.root.join("page.html");
-    let args = ["--solution", "my_try", "--solution", "four_scalars", "--solution", "dp_array", "--format", "json"];
+    let mut args = vec!["--solution", "my_try", "--solution", "slow_try", "--solution", "four_scalars"];
+    args.extend(["--solution", "dp_array", "--format", "json", "--time-limit", "300ms"]);
     let run = copy.judge(&[&args[..], &["--html", page.to_str().unwrap()]].concat());
     assert_eq!(run.status, 1, "{}", run.describe());
     let report = run.json();
     check(&browser, &page, &report);
     let (dom, _) = browse(&browser, &["--dump-dom"], &url(&page));
+    // slow_try stops after three time limits: the cases after them are not judged, and said so.
+    let slow = between(&dom, "title=\"slow_try\">slow_try</th>", "</tr>");
+    assert!(slow.contains("<td class=\"v-tle\"") && slow.contains("<td class=\"nj\">not judged</td>"), "{slow}");
+    assert!(dom.contains("<span class=\"nj\">not judged</span> slow_try: not judged"), "in the failures");
+    // The script shows two sources side by side.
+    assert_eq!(dom.matches("class=\"source shown\"").count(), 2, "two sources shown");
     assert!(
         dom.contains("class=\"series s0 attempt\" data-panel=\"time\" data-name=\"my_try\""),
         "the attempt drawn apart"
     );
     // The rerun of the run, as the JSON's.
     let reruns: Vec<&str> = dom.split("data-copy=\"").skip(1).filter_map(|s| s.split('"').next()).collect();
-    assert!(reruns.contains(&"cargo judge --format json --solution my_try --case edge/n1-min"), "{reruns:#?}");
+    assert!(
+        reruns.contains(&"cargo judge --format json --time-limit 300ms --solution my_try --case edge/n1-min"),
+        "{reruns:#?}"
+    );
     screenshots(&browser, &page, "failing-attempt");
     std::fs::copy(&page, cache().join("screenshots").join("failing-attempt.html")).unwrap();
 }
