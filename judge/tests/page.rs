@@ -218,3 +218,22 @@ fn watch_turns_the_pages_wa_cells_into_ac_within_two_seconds_of_the_save() {
     eprintln!("the page showed AC {} ms after the save", seen.as_millis());
     assert!(seen <= Duration::from_secs(2), "AC only {seen:?} after the save");
 }
+
+#[test]
+fn html_writes_the_page_says_where_and_never_into_stored_data() {
+    let page = std::env::temp_dir().join(format!("judge-page-{}.html", std::process::id()));
+    let page_arg = page.to_str().unwrap();
+    let args = ["--case", "samples", "--solution", "four_scalars", "--solution", "wrong/best_starts_at_zero"];
+    let run = judge_in(shared(), &[&args[..], &["--verbose", "--color", "never", "--html", page_arg]].concat(), None);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert!(run.stderr.contains(&format!("judge: page written to file://{}", page.display())), "{}", run.stderr);
+    let written = std::fs::read_to_string(&page).unwrap();
+    let _ = std::fs::remove_file(&page);
+    assert!(written.starts_with("<!DOCTYPE html>") && written.contains("four_scalars"), "{written}");
+    // A rerun printed in the text leaves the page of the whole run alone.
+    assert!(run.stdout.contains("rerun     cargo judge") && !run.stdout.contains("--html"), "{}", run.stdout);
+    let refused = judge_in(shared(), &["--case", "samples", "--html", "testcases/samples/page.html"], None);
+    assert_eq!(refused.status, 2, "{}", refused.describe());
+    assert!(refused.stderr.contains("refusing to write the page to testcases/samples/page.html"), "{}", refused.stderr);
+    assert!(!shared().join("testcases/samples/page.html").exists());
+}
