@@ -237,3 +237,38 @@ fn html_writes_the_page_says_where_and_never_into_stored_data() {
     assert!(refused.stderr.contains("refusing to write the page to testcases/samples/page.html"), "{}", refused.stderr);
     assert!(!shared().join("testcases/samples/page.html").exists());
 }
+
+#[test]
+#[ignore = "slow: bench, then a browser"]
+fn the_page_of_bench_draws_each_strategy_and_the_floor_it_was_given() {
+    let Some(browser) = chromium() else { return };
+    let copy = Copy::new("bench-page", &["samples"]);
+    // A floor reading as `floor` leaves it, in a cache of the copy's own.
+    let cache = copy.root.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    std::fs::write(cache.join("floor.txt"), "n 50000\nfloor 0.55\nfloor_max 0.61\n").unwrap();
+    let page = copy.root.join("bench.html");
+    let args =
+        ["bench", "--solution", "dp_array", "--solution", "four_scalars", "--sizes", "1000,10000", "--reps", "3"];
+    let run = copy
+        .command(&[&args[..], &["--html", page.to_str().unwrap()]].concat())
+        .env("JUDGE_CACHE", &cache)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let (dom, console) = browse(&browser, &["--dump-dom"], &url(&page));
+    assert!(console.is_empty(), "{console:#?}");
+    for panel in ["time", "memory"] {
+        let drawn = between(&dom, &format!("<svg id=\"{panel}\""), "</svg>");
+        for name in ["dp_array", "four_scalars"] {
+            assert!(
+                drawn.contains(&format!("reference\" data-panel=\"{panel}\" data-name=\"{name}\"")),
+                "{panel}: {name}"
+            );
+        }
+    }
+    assert!(dom.contains("<line class=\"floor\""), "the floor's line");
+    assert!(dom.contains("0.55 ns a pile at n = 50,000"));
+    assert!(!dom.contains("<section id=\"matrix\">"), "bench judges nothing");
+    screenshots(&browser, &page, "bench");
+}
