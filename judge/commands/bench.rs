@@ -38,7 +38,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     }
     if let Some(path) = &html {
         let page = render::html::Page {
-            command: invocation.shell(),
+            command: invocation.clone().set(&flags::HTML, None).shell(),
             made: std::time::SystemTime::now(),
             judged: None,
             comparison: page::benched(&report, &conditions, &workbench.workspace.cache),
