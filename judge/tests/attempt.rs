@@ -118,7 +118,7 @@ fn stress_says_when_an_attempt_is_far_slower_and_grows_exponentially() {
     let copy = Copy::new("stress-slow", &["samples"]);
     copy.plant("my_exp", EXPONENTIAL);
     let run = copy.judge(&["stress", "--solution", "my_exp", "--count", "3000", "--format", "json"]);
-    assert_eq!(run.status, 0, "{}", run.describe());
+    assert_eq!(run.status, 1, "slow fails the run, as LeetCode's TLE would: {}", run.describe());
     let slow = run.json().get("slow").unwrap().items().to_vec();
     assert_eq!(slow.len(), 1, "{}", run.describe());
     assert!(text(&slow[0], "growth").contains("exponential"), "{slow:?}");
