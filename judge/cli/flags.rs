@@ -384,7 +384,7 @@ pub static RUNNER: Flag = Flag {
     commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
     default: Default::Value(|| Value::Text(DEFAULT_RUNNER.into())),
     repeats: &[],
-    help: "who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the solution's own process, on Linux and macOS; no sandbox)",
+    help: "who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the kernel's count of the solution's one process, on Linux and macOS; no sandbox)",
     set: |args, value| args.runner = chosen(&RUNNERS, value),
 };
 

@@ -20,7 +20,6 @@ use std::time::{Duration, Instant};
 use super::account::Sched;
 use super::cgroup::Lease;
 use super::procfs;
-#[cfg(target_os = "linux")]
 use super::sys;
 
 /// The processes of one child.
@@ -54,6 +53,12 @@ impl Meter {
         Meter::of(pid, cell)
     }
 
+    /// A child that is one process, whose solution runs on a thread the judge does not know:
+    /// its CPU time and memory only.
+    pub fn without_thread(pid: u32) -> Meter {
+        Meter { schedstat: None, stat: None, ..Meter::of(pid, None) }
+    }
+
     /// A sandbox whose keeper is `keeper`: the program is its init's first child; each waited
     /// for up to `within`, since a loaded machine can take a while to start them.
     pub fn sandbox(keeper: u32, within: Duration, cell: Option<Lease>) -> std::io::Result<Meter> {
@@ -85,11 +90,7 @@ impl Meter {
     /// or when its process clock is read: the clock is read first, so that a thread of the
     /// program that is still on a CPU (just after its reply, say) is counted up to now.
     pub fn cpu_ns(&self) -> u64 {
-        #[cfg(target_os = "linux")]
         let program = sys::process_cpu_ns(self.program);
-        // The native runner, which keeps this meter, is Linux's.
-        #[cfg(not(target_os = "linux"))]
-        let program = None;
         let now = match &self.cell {
             Some(cell) => Some(cell.cpu_ns()),
             None => program,
@@ -170,9 +171,17 @@ fn first_child(parent: u32, give_up: Instant) -> std::io::Result<u32> {
     }
 }
 
+/// A process's memory footprint now and at most, in KiB, by `proc_pid_rusage`; None once it
+/// has ended.
+#[cfg(target_os = "macos")]
+fn memory_of(pid: u32) -> Option<(u64, u64)> {
+    sys::process_memory_kib(pid)
+}
+
 /// `VmRSS` and `VmHWM` of a process, in KiB; None once it has ended. A process whose main
 /// thread has left (by the raw exit call) keeps its memory with its other threads, and the
 /// main thread's `status` then names none: the first thread that does is read.
+#[cfg(target_os = "linux")]
 fn memory_of(pid: u32) -> Option<(u64, u64)> {
     procfs::threads(pid)
         .into_iter()

@@ -57,6 +57,7 @@ pub fn children_of_task(pid: u32, task: u32) -> Vec<u32> {
 }
 
 /// The threads of `pid`, the main one first when it is still listed.
+#[cfg(target_os = "linux")]
 pub fn threads(pid: u32) -> Vec<u32> {
     let listed = std::fs::read_dir(format!("/proc/{pid}/task")).into_iter().flatten().flatten();
     let mut tids: Vec<u32> = listed.filter_map(|t| t.file_name().to_str()?.parse().ok()).collect();

@@ -41,7 +41,79 @@ fn every_verdict_class_under_the_portable_runner() {
     assert!(reason("wrong/overflows").contains("stack overflow"), "{}", reason("wrong/overflows"));
     assert!(reason("wrong/spins").contains("CPU time"), "TLE by CPU: {}", reason("wrong/spins"));
     assert!(reason("wrong/sleeps").contains("off the CPU"), "TLE by the wall fuse: {}", reason("wrong/sleeps"));
-    assert!(reason("wrong/hoards").contains("allocation"), "MLE by the allocator: {}", reason("wrong/hoards"));
+    assert!(reason("wrong/hoards").contains("memory"), "MLE by the kernel's count: {}", reason("wrong/hoards"));
+}
+
+/// Memory the solution holds where no allocator of its own sees it is the kernel's count of
+/// its process, read by the judge: 400 MiB through `System`, `mmap`, a static in `.bss` and
+/// a thread's stack are each MLE under the default 256 MiB.
+#[test]
+fn memory_held_past_any_allocator_is_mle_on_the_portable_runner() {
+    let copy = Copy::new("portable-memory", &["samples"]);
+    let touch = "fn touch(block: *mut u8, len: usize) { for at in (0..len).step_by(4096) { \
+                 unsafe { block.add(at).write_volatile(1) } } }";
+    let system = "let layout = std::alloc::Layout::from_size_align(400 << 20, 4096).unwrap(); \
+                  touch(unsafe { std::alloc::GlobalAlloc::alloc(&std::alloc::System, layout) }, 400 << 20);";
+    plant(&copy, "by_system", "MLE", touch, system);
+    let mmap = format!(
+        "{touch}\nextern \"C\" {{ fn mmap(at: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8; }}"
+    );
+    // PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS (Linux's values).
+    plant(
+        &copy,
+        "by_mmap",
+        "MLE",
+        &mmap,
+        "touch(unsafe { mmap(std::ptr::null_mut(), 400 << 20, 3, 0x22, -1, 0) }, 400 << 20);",
+    );
+    let statics = format!("{touch}\nstatic mut HELD: [u8; 400 << 20] = [0; 400 << 20];");
+    plant(&copy, "by_static", "MLE", &statics, "touch(unsafe { (&raw mut HELD).cast::<u8>() }, 400 << 20);");
+    let stack = "std::thread::Builder::new().stack_size(512 << 20).spawn(|| { \
+                 let mut held = [0u8; 400 << 20]; for at in (0..held.len()).step_by(4096) { \
+                 unsafe { (&raw mut held[at]).write_volatile(1) } } std::hint::black_box(&held); \
+                 }).unwrap().join().unwrap();";
+    plant(&copy, "by_stack", "MLE", "", stack);
+    let mut args = vec!["--format", "json", "--runner", "portable", "--case", "samples/example-1"];
+    for name in ["by_system", "by_mmap", "by_static", "by_stack"] {
+        args.extend(["--solution", name]);
+    }
+    let wrong: Vec<String> = args.iter().map(|a| a.replace("by_", "wrong/by_")).collect();
+    let run = copy.judge(&wrong.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(run.status, 0, "each is MLE:\n{}", run.describe());
+    let report = run.json();
+    for name in ["wrong/by_system", "wrong/by_mmap", "wrong/by_static", "wrong/by_stack"] {
+        let result = solution(&report, name).get("results").unwrap().items()[0].clone();
+        assert_eq!(text(&result, "verdict"), "MLE", "{name}: {}", text(&result, "reason"));
+    }
+}
+
+/// The solution's own `getrusage` and `setitimer` stand in for the C library's in its own
+/// process; the judge reads the kernel from outside, so they change no figure: 1.2 s of CPU
+/// a call is TLE.
+#[test]
+#[ignore = "slow: a call spins past the time limit"]
+fn a_solutions_own_accounting_functions_change_no_figure_on_the_portable_runner() {
+    let copy = Copy::new("portable-liar", &["samples"]);
+    let liar = "#[no_mangle] pub extern \"C\" fn getrusage(_who: i32, usage: *mut u8) -> i32 { \
+                unsafe { std::ptr::write_bytes(usage, 0, 144) }; 0 } \
+                #[no_mangle] pub extern \"C\" fn setitimer(_which: i32, _new: *const u8, _old: *mut u8) -> i32 { 0 }";
+    let spin = "let start = std::time::Instant::now(); \
+                while start.elapsed() < std::time::Duration::from_millis(1200) { std::hint::spin_loop(); }";
+    plant(&copy, "liar", "TLE", liar, spin);
+    let run = copy.judge(&[
+        "--format",
+        "json",
+        "--runner",
+        "portable",
+        "--case",
+        "samples/example-1",
+        "--solution",
+        "wrong/liar",
+    ]);
+    assert_eq!(run.status, 0, "TLE:\n{}", run.describe());
+    let result = solution(&run.json(), "wrong/liar").get("results").unwrap().items()[0].clone();
+    assert_eq!(text(&result, "verdict"), "TLE");
+    assert!(text(&result, "reason").contains("CPU time"), "by its CPU time: {}", text(&result, "reason"));
 }
 
 /// The default run: every shipped solution and wrong submission gets its tag.
