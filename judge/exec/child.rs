@@ -208,6 +208,7 @@ impl Child {
             one_process: cell.is_none() && !portable,
         };
         let mut jail = Jail::system(&binary.path, SCRATCH, bounds);
+        jail.kept = true;
         jail.copy(&binary.path, INSIDE)
             .give(request_read.as_raw_fd(), wire::REQUEST_FD)
             .give(reply_write.as_raw_fd(), wire::REPLY_FD)
@@ -233,10 +234,7 @@ impl Child {
             (true, _) => Meter::sandbox(process.id(), APPEARING, cell),
             (false, portable) => {
                 watchdog::watch(process.id());
-                Ok(match portable {
-                    false => Meter::process(process.id(), cell),
-                    true => Meter::without_thread(process.id()),
-                })
+                Ok(Meter::room(process.id(), cell, !portable))
             }
         };
         let born = Instant::now();
@@ -579,8 +577,18 @@ impl Child {
             return None;
         }
         self.gone = true;
-        // Before reaping, so the group id cannot have been reused.
-        let _ = sys::kill_group(self.process.id());
+        // Before reaping, so the group id cannot have been reused. Outside a sandbox, on Linux,
+        // the program and its group, wherever it moved: its keeper then ends whatever it left
+        // (`sandbox::keep_orphans`).
+        match cfg!(target_os = "linux") && !self.sandboxed {
+            true => {
+                let _ = sys::kill(self.meter.program(), sys::SIGKILL);
+                let _ = sys::kill_group(self.meter.program());
+            }
+            false => {
+                let _ = sys::kill_group(self.process.id());
+            }
+        }
         let status = self.process.wait().ok();
         listed(self.process.id(), false);
         if !self.sandboxed {

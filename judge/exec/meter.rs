@@ -48,15 +48,19 @@ pub struct Reading {
 }
 
 impl Meter {
-    /// A child that is one process (no sandbox).
-    pub fn process(pid: u32, cell: Option<Lease>) -> Meter {
-        Meter::of(pid, cell)
-    }
-
-    /// A child that is one process, whose solution runs on a thread the judge does not know:
-    /// its CPU time and memory only.
-    pub fn without_thread(pid: u32) -> Meter {
-        Meter { schedstat: None, stat: None, ..Meter::of(pid, None) }
+    /// A child outside a sandbox, started by `keeper`: the program is the keeper's child on
+    /// Linux (see `sandbox::keep_orphans`), the keeper itself elsewhere. Without `thread`, the
+    /// solution runs on a thread the judge does not know: its CPU time and memory only.
+    pub fn room(keeper: u32, cell: Option<Lease>, thread: bool) -> Meter {
+        #[cfg(target_os = "linux")]
+        let program = procfs::children_of_task(keeper, keeper).first().copied().unwrap_or(keeper);
+        #[cfg(not(target_os = "linux"))]
+        let program = keeper;
+        let meter = Meter::of(program, cell);
+        match thread {
+            true => meter,
+            false => Meter { schedstat: None, stat: None, ..meter },
+        }
     }
 
     /// A sandbox whose keeper is `keeper`: the program is its init's first child; each waited
@@ -203,7 +207,7 @@ mod tests {
         // A shell that spins in a loop of its own until it is killed.
         let script = "while :; do :; done";
         let mut shell = Command::new("sh").args(["-c", script]).stdout(Stdio::null()).spawn().unwrap();
-        let meter = Meter::process(shell.id(), None);
+        let meter = Meter::of(shell.id(), None);
         let give_up = Instant::now() + Duration::from_secs(20);
         while meter.cpu_ns() < 20_000_000 && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(5));
@@ -222,7 +226,7 @@ mod tests {
         assert!(spinning, "a spinning shell read as not runnable");
         assert!(!meter.runnable(), "a reaped shell read as runnable");
         let mut sleeper = Command::new("sleep").arg("10").spawn().unwrap();
-        let asleep = Meter::process(sleeper.id(), None);
+        let asleep = Meter::of(sleeper.id(), None);
         let give_up = Instant::now() + Duration::from_secs(20);
         while asleep.runnable() && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(5));

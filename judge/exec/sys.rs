@@ -293,6 +293,7 @@ mod ffi {
         pub const O_DIRECTORY: c_int = 0o200_000;
         pub const O_PATH: c_int = 0o10_000_000;
         pub const PR_SET_PDEATHSIG: c_int = 1;
+        pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
         pub const PR_SET_DUMPABLE: c_int = 4;
         pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
         pub const PR_SET_SECCOMP: c_int = 22;
@@ -461,7 +462,6 @@ fn or_null(value: Option<&CStr>) -> *const c_char {
 }
 
 /// Sends `signal` to process `pid`.
-#[cfg(target_os = "linux")]
 pub fn kill(pid: u32, signal: i32) -> io::Result<()> {
     let pid = c_int::try_from(pid).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
     // SAFETY: kill takes integers and touches no memory of ours.
@@ -1304,6 +1304,38 @@ pub fn drop_groups() -> io::Result<()> {
 pub fn die_with_parent() -> io::Result<()> {
     // SAFETY: prctl reads one integer argument.
     check_int(unsafe { ffi::prctl(ffi::PR_SET_PDEATHSIG, SIGKILL as c_ulong) })
+}
+
+/// Makes this process the reaper of its orphans: a process below it whose parent ends becomes
+/// its child, not init's, whatever sessions it left.
+#[cfg(target_os = "linux")]
+pub fn become_subreaper() -> io::Result<()> {
+    // SAFETY: prctl reads one integer argument.
+    check_int(unsafe { ffi::prctl(ffi::PR_SET_CHILD_SUBREAPER, 1 as c_ulong) })
+}
+
+/// Kills every child of this process, as the kernel lists them now; false if the list could
+/// not be read. Reads into a buffer on the stack (safe between fork and exec); a list longer
+/// than it is killed in part, and the rest on the next call.
+#[cfg(target_os = "linux")]
+pub fn kill_children() -> bool {
+    let Ok(fd) = open_read(c"/proc/thread-self/children") else { return false };
+    let mut listed = [0u8; 1024];
+    let read = read(fd, &mut listed);
+    close(fd);
+    let Ok(read) = read else { return false };
+    let mut pid = 0u32;
+    for &byte in &listed[..read] {
+        match byte {
+            b'0'..=b'9' => pid = pid.saturating_mul(10).saturating_add(u32::from(byte - b'0')),
+            _ if pid != 0 => {
+                let _ = kill(pid, SIGKILL);
+                pid = 0;
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Asks for SIGKILL when the thread that started this process ends, and fails (ESRCH) if the

@@ -231,3 +231,36 @@ fn watch_works_on_the_portable_runner() {
     assert!(verdict.contains("1/1 solutions got their expected verdicts"), "{verdict}");
     assert!(seen.iter().any(|l| l.contains("runner: portable")), "the header names the runner: {seen:?}");
 }
+
+/// A daemon that forks, leaves the session and forks again, set to write a file 8 s later:
+/// outside a sandbox (the portable runner, and the native one with `--sandbox off`) the
+/// program's keeper adopts it and ends it with the program, so nothing is left to write.
+#[test]
+#[ignore = "slow: waits past the daemon's 8 s"]
+fn a_daemon_outlives_no_run_outside_a_sandbox() {
+    let copy = Copy::new("portable-daemon", &["samples"]);
+    let left = copy.root.join("left-by-the-daemon");
+    let items = "extern \"C\" { fn fork() -> i32; fn setsid() -> i32; fn _exit(code: i32) -> !; }\n\
+                 static FORKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);";
+    // Written at once by the daemon: that it ran at all.
+    let started = copy.root.join("started");
+    let body = format!(
+        "if !FORKED.swap(true, std::sync::atomic::Ordering::Relaxed) {{ unsafe {{ if fork() == 0 {{ setsid(); \
+         if fork() == 0 {{ let _ = std::fs::write({started:?}, \"x\"); std::thread::sleep(std::time::Duration::from_secs(8)); \
+         let _ = std::fs::write({left:?}, std::process::id().to_string()); }} _exit(0); }} }} }}"
+    );
+    plant(&copy, "daemon", "AC", items, &body);
+    for runner in [["--runner", "portable"], ["--sandbox", "off"]] {
+        let mut args = vec!["--solution", "daemon", "--case", "samples/example-1"];
+        args.extend(runner);
+        let run = copy.judge(&args);
+        assert_eq!(run.status, 0, "{runner:?}: AC\n{}", run.describe());
+    }
+    assert!(started.exists(), "the daemon never started: the test saw nothing");
+    std::thread::sleep(Duration::from_secs(10));
+    assert!(
+        !left.exists(),
+        "a daemon outlived the run and wrote {}",
+        std::fs::read_to_string(&left).unwrap_or_default()
+    );
+}
