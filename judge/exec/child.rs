@@ -440,6 +440,7 @@ impl Child {
         peak: &mut Reading,
     ) -> Result<(Reply, Duration), Ending> {
         let reply = self.wait(seq, &span, start, peak)?;
+        self.settle(&span, start, peak)?;
         let look = self.look(&span, start);
         self.origin = look.cpu_ns;
         if let Some(over) = span.answered_over(&look) {
@@ -454,6 +455,36 @@ impl Child {
             return Err(Ending::MemoryLimit { peak_kib });
         }
         Ok((reply, span.charge(&look)))
+    }
+
+    /// After an answer, the program's other processes (`account`, rule 5): while one runs,
+    /// what they run is the call's, held to its time limit by CPU time (the program's thread,
+    /// having answered, waits for the judge) and to its memory limit; once none runs, they
+    /// are ended.
+    fn settle(&mut self, span: &Span, start: Instant, peak: &mut Reading) -> Result<(), Ending> {
+        loop {
+            let others = self.meter.others();
+            if others.is_empty() {
+                return Ok(());
+            }
+            if !others.iter().any(|&pid| procfs::running(pid)) {
+                for pid in others {
+                    let _ = sys::kill(pid, sys::SIGKILL);
+                }
+                // Their last CPU time enters the box's account as they die.
+                thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            if let Some(over) = span.answered_over(&self.look(span, start)) {
+                self.stop();
+                return Err(timed_out(over));
+            }
+            if let Some(ending) = self.over_limits(peak) {
+                self.stop();
+                return Err(ending);
+            }
+            thread::sleep(POLL);
+        }
     }
 
     /// The box as of now, for `span` begun at `start`.

@@ -34,6 +34,8 @@ pub struct Meter {
     schedstat: Option<File>,
     stat: Option<File>,
     cell: Option<Lease>,
+    /// The process that adopts the program's orphans: a sandbox's init, a room's keeper.
+    parent: Option<u32>,
     /// The box's CPU time last read: what a reading gives once the program is gone.
     last_cpu: std::cell::Cell<u64>,
 }
@@ -53,10 +55,12 @@ impl Meter {
     /// solution runs on a thread the judge does not know: its CPU time and memory only.
     pub fn room(keeper: u32, cell: Option<Lease>, thread: bool) -> Meter {
         #[cfg(target_os = "linux")]
-        let program = procfs::children_of_task(keeper, keeper).first().copied().unwrap_or(keeper);
+        let meter = match procfs::children_of_task(keeper, keeper).first() {
+            Some(&program) => Meter { parent: Some(keeper), ..Meter::of(program, cell) },
+            None => Meter::of(keeper, cell),
+        };
         #[cfg(not(target_os = "linux"))]
-        let program = keeper;
-        let meter = Meter::of(program, cell);
+        let meter = Meter::of(keeper, cell);
         match thread {
             true => meter,
             false => Meter { schedstat: None, stat: None, ..meter },
@@ -67,8 +71,8 @@ impl Meter {
     /// for up to `within`, since a loaded machine can take a while to start them.
     pub fn sandbox(keeper: u32, within: Duration, cell: Option<Lease>) -> std::io::Result<Meter> {
         let give_up = Instant::now() + within;
-        match first_child(keeper, give_up).and_then(|init| first_child(init, give_up)) {
-            Ok(program) => Ok(Meter::of(program, cell)),
+        match first_child(keeper, give_up).and_then(|init| Ok((init, first_child(init, give_up)?))) {
+            Ok((init, program)) => Ok(Meter { parent: Some(init), ..Meter::of(program, cell) }),
             // The sandbox started the program (the caller's spawn returned once it had exec'd),
             // and it has ended already: the keeper, which ends as it did, stands for it.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Meter::of(keeper, cell)),
@@ -81,7 +85,7 @@ impl Meter {
         let clear_refs = OpenOptions::new().write(true).open(format!("/proc/{program}/clear_refs")).ok();
         let schedstat = File::open(format!("/proc/{program}/task/{program}/schedstat")).ok();
         let stat = File::open(format!("/proc/{program}/task/{program}/stat")).ok();
-        Meter { program, status, clear_refs, schedstat, stat, cell, last_cpu: std::cell::Cell::new(0) }
+        Meter { program, status, clear_refs, schedstat, stat, cell, parent: None, last_cpu: std::cell::Cell::new(0) }
     }
 
     /// The program's pid.
@@ -103,6 +107,22 @@ impl Meter {
         let now = now.unwrap_or(0).max(self.last_cpu.get());
         self.last_cpu.set(now);
         now
+    }
+
+    /// In a cell, the child's live processes other than the program: the children of any of
+    /// its threads, and the orphans its init or keeper adopted. Without a cell, none: the CPU
+    /// time of such a process is counted nowhere (see `account`).
+    pub fn others(&self) -> Vec<u32> {
+        if self.cell.is_none() {
+            return Vec::new();
+        }
+        let live = |pid: u32, task: u32| procfs::children_of_task(pid, task).into_iter().filter(|&c| !procfs::ended(c));
+        let mut others: Vec<u32> =
+            procfs::threads(self.program).into_iter().flat_map(|t| live(self.program, t)).collect();
+        if let Some(parent) = self.parent {
+            others.extend(live(parent, parent).filter(|&c| c != self.program));
+        }
+        others
     }
 
     /// The solution thread's account; None where the kernel keeps none or it cannot be read.

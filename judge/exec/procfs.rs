@@ -43,6 +43,12 @@ fn state(stat: &str) -> Option<char> {
     stat.rsplit_once(')')?.1.trim_start().chars().next()
 }
 
+/// Whether process `pid`'s main thread is on a CPU or waiting for one (false once it has
+/// ended).
+pub fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| runnable(&stat))
+}
+
 /// Whether process `pid` has ended: gone, or a zombie (state `Z`) or dead (`X`) not yet
 /// reaped.
 pub fn ended(pid: u32) -> bool {
@@ -57,7 +63,6 @@ pub fn children_of_task(pid: u32, task: u32) -> Vec<u32> {
 }
 
 /// The threads of `pid`, the main one first when it is still listed.
-#[cfg(target_os = "linux")]
 pub fn threads(pid: u32) -> Vec<u32> {
     let listed = std::fs::read_dir(format!("/proc/{pid}/task")).into_iter().flatten().flatten();
     let mut tids: Vec<u32> = listed.filter_map(|t| t.file_name().to_str()?.parse().ok()).collect();
