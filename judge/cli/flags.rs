@@ -157,6 +157,8 @@ pub struct Args {
     pub reps: u32,
     /// `--svg`: None when not given; Some(None) for the default place.
     pub svg: Option<Option<PathBuf>>,
+    /// `--html`: None when not given; Some(None) for the default place.
+    pub html: Option<Option<PathBuf>>,
     pub check: bool,
     pub copy: bool,
     pub operators: Vec<Operator>,
@@ -179,7 +181,7 @@ fn count(value: Value) -> u64 {
 }
 
 /// The flags, in the order help lists them.
-pub static FLAGS: [&Flag; 35] = [
+pub static FLAGS: [&Flag; 36] = [
     &SOLUTION,
     &CASE,
     &CASES,
@@ -212,6 +214,7 @@ pub static FLAGS: [&Flag; 35] = [
     &SIZES,
     &REPS,
     &SVG,
+    &HTML,
     &CHECK,
     &COPY,
     &OPERATOR,
@@ -615,6 +618,25 @@ pub static SVG: Flag = Flag {
     set: |args, value| match value {
         Value::OptionalPath(path) => args.svg = Some(path.map(PathBuf::from)),
         other => unreachable!("--svg read {other:?}"),
+    },
+};
+
+/// Where `--html` writes the page when no FILE is given, in the build cache (`target/judge/`):
+/// the judge's and watch's, and bench's.
+pub const PAGE: &str = "report.html";
+pub const BENCH_PAGE: &str = "bench.html";
+
+pub static HTML: Flag = Flag {
+    name: "--html",
+    kind: Kind::OptionalPath,
+    placeholder: "[FILE]",
+    commands: &[Judge, Bench, Watch],
+    default: Default::None,
+    repeats: &[],
+    help: "also write the report as one page (matrix, comparison chart, failures, sources) to FILE or to target/judge/report.html (bench: bench.html), and print its file:// link; watch rewrites it at every save (never under testcases/ or solutions/)",
+    set: |args, value| match value {
+        Value::OptionalPath(path) => args.html = Some(path.map(PathBuf::from)),
+        other => unreachable!("--html read {other:?}"),
     },
 };
 

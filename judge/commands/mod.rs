@@ -9,6 +9,7 @@ mod gen;
 mod judge;
 mod mutants;
 mod new;
+mod page;
 mod paste;
 mod run;
 mod stress;
@@ -102,6 +103,26 @@ fn open(setup: &Setup, args: &Args, out: &Out) -> Result<Workbench, Stop> {
     Ok(workbench)
 }
 
+/// Says on stderr, a line each, which of the submissions chosen by default (a user's attempts
+/// among the strategies) a command goes on without: those that cannot be read and those that
+/// do not compile.
+fn skip_broken(workbench: &mut Workbench, args: &Args, out: &Out) {
+    let width = note_width(args, out);
+    if workbench.by_default {
+        for error in &workbench.bad_submissions {
+            out.note(&render::fit::words("judge: ", &render::error::skipped_unreadable(error), "  ", width));
+        }
+    }
+    for (submission, error) in workbench.drop_uncompiled() {
+        out.note(&render::fit::words(
+            "judge: ",
+            &render::error::skipped_uncompiled(&submission.name, &error),
+            "  ",
+            width,
+        ));
+    }
+}
+
 /// The width notes on stderr fit: `--width`, else the terminal's, else `fit::DEFAULT_WIDTH`.
 fn note_width(args: &Args, out: &Out) -> usize {
     args.width.or(out.note_columns()).unwrap_or(render::fit::DEFAULT_WIDTH).max(render::fit::NARROWEST)
@@ -137,7 +158,7 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
         Command::Bless => bless::run(&args, out),
         Command::Stress => stress::run(&args, invocation, out),
         Command::Verify => verify::run(&args, invocation, out),
-        Command::Bench => bench::run(&args, out),
+        Command::Bench => bench::run(&args, invocation, out),
         Command::Mutants => mutants::run(&args, invocation, out),
         Command::Diagnostics => diagnostics::run(&args, invocation, out),
         Command::New => new::run(&args, out),

@@ -9,7 +9,8 @@ use crate::render;
 use crate::search::mutants;
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
-    let workbench = super::open(&Setup { cases: Cases::Stored(&[]), ..super::setup(args) }, args, out)?;
+    let mut workbench = super::open(&Setup { cases: Cases::Stored(&[]), ..super::setup(args) }, args, out)?;
+    super::skip_broken(&mut workbench, args, out);
     let request = mutants::Request { operators: args.operators.clone(), jobs: jobs(args) };
     let counted = &mut |done, total| out.count(&format!("mutants: {done}/{total} judged"));
     let outcome = mutants::mutants(&workbench, &request, counted)?;

@@ -12,7 +12,8 @@ use crate::search::{self, stress};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     let given = given(args)?;
-    let workbench = super::open(&super::setup(args), args, out)?;
+    let mut workbench = super::open(&super::setup(args), args, out)?;
+    super::skip_broken(&mut workbench, args, out);
     let request = stress::Request {
         seed: args.seed,
         count: args.count,
@@ -24,9 +25,10 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     };
     let programs = search::build(&workbench)?;
     let total = request.count;
-    let counted = &mut |done| out.count(&format!("stress: {done}/{total} cases"));
+    let counted = &mut |progress| out.count(&render::verify::progress("stress", progress, total));
     let outcome = stress::stress(&workbench, &programs, &request, counted)?;
-    let exit = status(outcome.changes.is_error(), outcome.example.is_some());
+    // A submission found slow fails as a counterexample does: LeetCode would give it TLE.
+    let exit = status(outcome.changes.is_error(), outcome.example.is_some() || !outcome.slow.is_empty());
     let (root, limits) = (Some(workbench.workspace.root.as_path()), &workbench.limits());
     let width = super::judge::width(args, out);
     let text = || render::stress::text(&outcome, invocation, limits, root, width);

@@ -24,7 +24,8 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         save: args.save,
     };
     let total = verify::count(&request)?;
-    let workbench = super::open(&super::setup(args), args, out)?;
+    let mut workbench = super::open(&super::setup(args), args, out)?;
+    super::skip_broken(&mut workbench, args, out);
     let programs = search::build(&workbench)?;
     if total > ESTIMATED_ABOVE {
         let estimate = verify::estimate(&workbench, &programs, &request)?;
@@ -33,7 +34,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         }
         out.note(&render::verify::estimate_line(total, estimate));
     }
-    let counted = &mut |done| out.count(&render::verify::progress("verify", done, total));
+    let counted = &mut |progress| out.count(&render::verify::progress("verify", progress, total));
     let outcome = verify::verify(&workbench, &programs, &request, counted)?;
     let exit = status(outcome.changes.is_error(), outcome.example.is_some());
     let root = Some(workbench.workspace.root.as_path());

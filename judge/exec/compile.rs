@@ -88,6 +88,8 @@ pub struct About {
     pub checks: Checks,
     /// The one command that installs LeetCode's own version for the judge to build with.
     pub install: String,
+    /// A toolchain of LeetCode's version without its standard library, not used: its name.
+    pub incomplete: Option<String>,
 }
 
 /// Why the compiler could not be used at all.
@@ -121,6 +123,11 @@ pub struct Compiler {
     sandboxed: bool,
     /// The driver library, built on first use by whichever thread needs it first.
     driver: OnceLock<Result<PathBuf, std::sync::Arc<io::Error>>>,
+    /// The build cache's root, where `newer_compiler` keeps its builds too.
+    root: PathBuf,
+    /// The toolchain cargo uses, when this one is LeetCode's own: its clippy says which
+    /// version a library item LeetCode's refuses as unstable came in. Found on first use.
+    newer: OnceLock<Option<Box<Compiler>>>,
 }
 
 /// The judge's own modules that go into every submission's binary.
@@ -221,13 +228,15 @@ struct Layout {
 impl Compiler {
     /// Finds the compiler and prepares the cache folder of this mode (see `cache`).
     pub fn new(cache: &Path, settings: Settings, sandboxed: bool) -> Result<Compiler, CompilerMissing> {
+        let root = cache;
         let rustc = std::env::var("RUSTC").ok().filter(|r| !r.is_empty()).unwrap_or_else(|| "rustc".to_string());
         let cache = Cache::open(cache, sandboxed)
             .map_err(|error| CompilerMissing::Cache { path: cache.to_path_buf(), error })?;
         let leetcode = &settings.rust_version;
         let toolchain = toolchain::find(&rustc, leetcode, settings.own_toolchain, &cache.folder, &cache.seal)
             .map_err(|error| CompilerMissing::NotFound { program: rustc.clone(), error })?;
-        Ok(Compiler { toolchain, cache, settings, sandboxed, driver: OnceLock::new() })
+        let (driver, newer, root) = (OnceLock::new(), OnceLock::new(), root.to_path_buf());
+        Ok(Compiler { toolchain, cache, settings, sandboxed, driver, root, newer })
     }
 
     /// `rustc 1.95.0 (59807616e 2026-04-14)`.
@@ -251,6 +260,7 @@ impl Compiler {
             leetcode_rust: self.settings.rust_version.clone(),
             checks: self.checks(),
             install: toolchain::install_command(&self.settings.rust_version),
+            incomplete: self.toolchain.incomplete.clone(),
         }
     }
 
@@ -314,6 +324,39 @@ impl Compiler {
     /// Many units in one binary, the n-th one that compiled served as unit n. Units the
     /// compiler rejects are dropped, their error kept in their slot, and the rest rebuilt.
     pub fn build_batch(&self, units: &[Unit]) -> io::Result<Batch> {
+        let mut batch = self.build_batch_as_it_is(units)?;
+        for (unit, slot) in units.iter().zip(&mut batch.errors) {
+            let Some(error) = slot.as_mut() else { continue };
+            if self.checks() == Checks::Everything && error.headline.contains("unstable library feature") {
+                let said = self.newer_compiler().map(|other| other.newer(unit));
+                if let Some(Ok(Some(items))) = said {
+                    if let Some(item) = items.iter().find(|i| Some(&i.place) == error.place.as_ref()).or(items.first())
+                    {
+                        let refused = item.refused(&self.settings.rust_version).headline;
+                        let code = error.headline.split(':').next().unwrap_or("error");
+                        let headline = format!("{code}:{}", refused.split_once(':').map_or("", |(_, said)| said));
+                        error.diagnostic = error.diagnostic.replacen(&error.headline, &headline, 1);
+                        error.headline = headline;
+                    }
+                }
+            }
+        }
+        Ok(batch)
+    }
+
+    /// The compiler cargo's own toolchain stands for, when this one is LeetCode's own and
+    /// that one is another.
+    fn newer_compiler(&self) -> Option<&Compiler> {
+        let other = self.newer.get_or_init(|| {
+            let settings = Settings { own_toolchain: false, ..self.settings.clone() };
+            let other = Compiler::new(&self.root, settings, self.sandboxed).ok()?;
+            (other.checks() == Checks::LibraryItems).then(|| Box::new(other))
+        });
+        other.as_deref()
+    }
+
+    /// `build_batch` with rustc's own words for every error.
+    fn build_batch_as_it_is(&self, units: &[Unit]) -> io::Result<Batch> {
         let mut errors: Vec<Option<CompileError>> = vec![None; units.len()];
         let seal = &self.cache.seal;
         loop {
@@ -325,6 +368,9 @@ impl Compiler {
             let Layout { source, map, key, remap, path } = self.layout(&chosen, Harness::Driver)?;
             let binary = self.cache.folder.join("bin").join(&key);
             if seal.read(&binary).is_some() {
+                if self.refuse_newer(&chosen, &alive, &mut errors)? {
+                    continue;
+                }
                 return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
             }
             let failure = self.cache.folder.join("bin").join(format!("{key}.ce"));
@@ -336,7 +382,10 @@ impl Compiler {
                 }
                 None => match self.rustc(&source, &path, &binary, remap.as_deref())? {
                     Ran::Finished { success: true, .. } => {
-                        return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) })
+                        if self.refuse_newer(&chosen, &alive, &mut errors)? {
+                            continue;
+                        }
+                        return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
                     }
                     Ran::Finished { stderr, .. } => {
                         seal.put(&failure, Remembered::Said(stderr.clone()).text().as_bytes())?;
@@ -374,12 +423,17 @@ impl Compiler {
     /// compile), None when it cannot tell (no `clippy-driver`, or the check ran past its time).
     /// A result is not asked again until the file, the settings or the compiler change.
     pub fn newer(&self, unit: &Unit) -> io::Result<Option<Vec<Newer>>> {
+        Ok(self.newer_each(&[unit])?.map(|mut each| each.swap_remove(0)))
+    }
+
+    /// `newer` of several units by one check of them all, by unit.
+    fn newer_each(&self, units: &[&Unit]) -> io::Result<Option<Vec<Vec<Newer>>>> {
         match self.checks() {
-            Checks::Everything => return Ok(Some(Vec::new())),
+            Checks::Everything => return Ok(Some(vec![Vec::new(); units.len()])),
             Checks::Nothing => return Ok(None),
             Checks::LibraryItems => {}
         }
-        let Layout { source, map, key, remap, path } = self.layout(&[unit], Harness::Check)?;
+        let Layout { source, map, key, remap, path } = self.layout(units, Harness::Check)?;
         let remembered = self.cache.folder.join("bin").join(format!("check-{key}"));
         let stderr = match self.cache.seal.read(&remembered) {
             Some(said) => String::from_utf8_lossy(&said).into_owned(),
@@ -402,7 +456,26 @@ impl Compiler {
                 stderr
             }
         };
-        Ok(Some(newer(&stderr, &map, &unit.source)))
+        let sources: Vec<&str> = units.iter().map(|u| u.source.as_str()).collect();
+        Ok(Some(newer(&stderr, &map, &sources)))
+    }
+
+    /// Gives each of the units a build accepted (`chosen`, at `alive` in `errors`) that uses a
+    /// library item LeetCode's Rust does not have its error, and whether there was one:
+    /// LeetCode refuses them, so the judge does, with or without LeetCode's own compiler.
+    fn refuse_newer(&self, chosen: &[&Unit], alive: &[usize], errors: &mut [Option<CompileError>]) -> io::Result<bool> {
+        if self.checks() != Checks::LibraryItems {
+            return Ok(false);
+        }
+        let leetcode = &self.settings.rust_version;
+        let mut refused = false;
+        for (k, items) in self.newer_each(chosen)?.unwrap_or_default().iter().enumerate() {
+            if let Some(item) = items.first() {
+                errors[alive[k]] = Some(item.refused(leetcode));
+                refused = true;
+            }
+        }
+        Ok(refused)
     }
 
     /// A folder holding the `clippy.toml` that sets LeetCode's Rust version for clippy.

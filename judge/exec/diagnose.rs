@@ -408,23 +408,37 @@ pub(super) fn unowned(stderr: &str) -> CompileError {
     CompileError::whole(headline, if errors.is_empty() { stderr.to_string() } else { text })
 }
 
-/// The items clippy's `incompatible_msrv` names in one unit's check, each read from the
-/// unit's own text where the lint points.
-pub(super) fn newer(stderr: &str, map: &SourceMap, source: &str) -> Vec<Newer> {
-    let mut found = Vec::new();
+/// The items clippy's `incompatible_msrv` names in a check of `sources` (the units' texts, in
+/// the map's order), each read from its unit's own text where the lint points: by unit.
+pub(super) fn newer(stderr: &str, map: &SourceMap, sources: &[&str]) -> Vec<Vec<Newer>> {
+    let mut found = vec![Vec::new(); sources.len()];
     for block in blocks(stderr) {
         let Some(since) = block.headline.split("is stable since `").nth(1).and_then(|r| r.split('`').next()) else {
             continue;
         };
         let Some((file, number, column)) = block.at else { continue };
-        let Some((_, Spot::Text(place))) = map.locate(file, number, column) else { continue };
+        let Some((unit, Spot::Text(place))) = map.locate(file, number, column) else { continue };
+        let Some(source) = sources.get(unit) else { continue };
         let line = source.lines().nth(place.line as usize - 1).unwrap_or("");
         let item: String = line
             .chars()
             .skip(place.column as usize - 1)
             .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
             .collect();
-        found.push(Newer { item, since: since.to_string(), place });
+        found[unit].push(Newer { item, since: since.to_string(), place });
     }
     found
+}
+
+impl Newer {
+    /// The compile error a unit gets for using it: LeetCode's compiler refuses it.
+    pub fn refused(&self, leetcode: &str) -> CompileError {
+        let since = self.since.strip_suffix(".0").unwrap_or(&self.since);
+        let headline = format!(
+            "error: `{}` is stable since Rust {since}, newer than LeetCode's Rust {leetcode}, which refuses it",
+            self.item
+        );
+        let diagnostic = format!("{headline}\n --> {}:{}:{}\n", self.place.file, self.place.line, self.place.column);
+        CompileError { headline, place: Some(self.place.clone()), wrapping: None, diagnostic, likely: Vec::new() }
+    }
 }

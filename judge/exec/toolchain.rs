@@ -27,6 +27,9 @@ pub struct Toolchain {
     pub version: String,
     /// Whether it is LeetCode's own version: its release is the version asked for.
     pub leetcode: bool,
+    /// A toolchain of LeetCode's version rustup has without its standard library for the host
+    /// (still being installed, or cut short), not used: its name.
+    pub incomplete: Option<String>,
 }
 
 /// The one command that installs LeetCode's version `1.85` (as `1.85.0`) for the judge to use.
@@ -40,7 +43,7 @@ pub fn install_command(leetcode: &str) -> String {
 /// answer per fingerprint: `cargo run` and a direct run see different rustup variables, and
 /// each keeps its own.
 pub fn find(rustc: &str, leetcode: &str, own: bool, cache: &Path, seal: &Seal) -> io::Result<Toolchain> {
-    let leetcode_rustc = own.then(|| leetcode_toolchain(leetcode)).flatten();
+    let (leetcode_rustc, incomplete) = if own { leetcode_toolchain(leetcode) } else { (None, None) };
     let program = leetcode_rustc.as_ref().map_or_else(|| rustc.to_string(), |p| p.display().to_string());
     let fingerprint = toolchain_fingerprint(&program, leetcode);
     let remembered = cache.join(format!("toolchain-{}", Digest::of(fingerprint.as_bytes()).hex()));
@@ -65,6 +68,7 @@ pub fn find(rustc: &str, leetcode: &str, own: bool, cache: &Path, seal: &Seal) -
         sysroot,
         leetcode: is_release(&version, leetcode),
         version,
+        incomplete,
     })
 }
 
@@ -80,9 +84,10 @@ fn rustup_home() -> PathBuf {
     std::env::var_os("RUSTUP_HOME").map(PathBuf::from).unwrap_or_else(|| home.join(".rustup"))
 }
 
-/// The `rustc` of rustup's toolchain for `leetcode`, if one is installed: the newest patch
-/// release of it, by the name rustup gave the toolchain (`1.85.0-x86_64-unknown-linux-gnu`).
-fn leetcode_toolchain(leetcode: &str) -> Option<PathBuf> {
+/// The `rustc` of rustup's toolchain for `leetcode`, if one is installed whole: the newest
+/// patch release of it, by the name rustup gave the toolchain
+/// (`1.85.0-x86_64-unknown-linux-gnu`); beside it the name of a newer one that is not whole.
+fn leetcode_toolchain(leetcode: &str) -> (Option<PathBuf>, Option<String>) {
     let patch = |name: &str| -> Option<u64> {
         let rest = name.strip_prefix(leetcode)?;
         match rest.strip_prefix('.') {
@@ -91,16 +96,33 @@ fn leetcode_toolchain(leetcode: &str) -> Option<PathBuf> {
             None => rest.starts_with('-').then_some(0),
         }
     };
-    let listed = fs::read_dir(rustup_home().join("toolchains")).ok()?;
-    listed
+    let Ok(listed) = fs::read_dir(rustup_home().join("toolchains")) else { return (None, None) };
+    let mut found: Vec<(u64, String, PathBuf)> = listed
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            let rustc = e.path().join("bin").join("rustc");
-            Some((patch(&name)?, rustc)).filter(|(_, rustc)| rustc.is_file())
+            Some((patch(&name)?, name, e.path()))
         })
-        .max_by_key(|(patch, _)| *patch)
-        .map(|(_, rustc)| rustc)
+        .collect();
+    found.sort();
+    let (mut whole, mut incomplete) = (None, None);
+    for (_, name, path) in found {
+        match is_whole(&path, &name) {
+            true => (whole, incomplete) = (Some(path.join("bin").join("rustc")), None),
+            false => incomplete = Some(name),
+        }
+    }
+    (whole, incomplete)
+}
+
+/// Whether the toolchain at `path`, named `1.85.0-<host>` by rustup, has its `rustc` and the
+/// standard library for its host: rustup makes `bin/rustc` before it unpacks `std`.
+fn is_whole(path: &Path, name: &str) -> bool {
+    let Some((_, host)) = name.split_once('-') else { return false };
+    let has_std = fs::read_dir(path.join("lib").join("rustlib").join(host).join("lib"))
+        .map(|d| d.flatten().any(|e| e.file_name().to_string_lossy().starts_with("libstd-")))
+        .unwrap_or(false);
+    path.join("bin").join("rustc").is_file() && has_std
 }
 
 fn ask(command: &mut Command) -> io::Result<String> {
@@ -152,5 +174,23 @@ mod tests {
         assert!(!is_release(&said("1.95.0"), "1.85"));
         assert_eq!(install_command("1.85"), "rustup toolchain install 1.85.0 --profile minimal");
         assert_eq!(install_command("1.74.1"), "rustup toolchain install 1.74.1 --profile minimal");
+    }
+
+    #[test]
+    fn a_toolchain_is_whole_only_with_its_standard_library_for_its_host() {
+        let dir = std::env::temp_dir().join(format!("judge-toolchain-{}", std::process::id()));
+        let name = "1.85.0-x86_64-unknown-linux-gnu";
+        let root = dir.join(name);
+        fs::create_dir_all(root.join("bin")).unwrap();
+        fs::write(root.join("bin/rustc"), "").unwrap();
+        assert!(!is_whole(&root, name), "rustc alone, as rustup leaves it half-way");
+        let lib = root.join("lib/rustlib/x86_64-unknown-linux-gnu/lib");
+        fs::create_dir_all(&lib).unwrap();
+        fs::write(lib.join("libcore-0a1b2c.rlib"), "").unwrap();
+        assert!(!is_whole(&root, name), "no std yet");
+        fs::write(lib.join("libstd-0a1b2c.rlib"), "").unwrap();
+        assert!(is_whole(&root, name));
+        assert!(!is_whole(&root, "1.85.0-aarch64-apple-darwin"), "std for another host");
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

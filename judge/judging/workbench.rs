@@ -113,6 +113,9 @@ pub struct Workbench {
     pub submissions: Vec<Submission>,
     /// Files that could not be read or carry a bad tag, reported beside the others' verdicts.
     pub bad_submissions: Vec<SubmissionError>,
+    /// Whether the submissions are those a command takes when none is named: the strategies,
+    /// a user's attempts among them, any of which may be half-written.
+    pub by_default: bool,
     limits: Option<Limits>,
     pub cases: Vec<Case>,
     pub bad_cases: Vec<BadCase>,
@@ -175,15 +178,16 @@ impl Workbench {
             Some(cells)
         });
         let catalog = Catalog::scan(&workspace).map_err(SetupError::Catalog)?;
-        let names = match (setup.by_default, setup.solutions.is_empty()) {
-            (Chosen::Strategies, true) => catalog.strategies(),
-            _ => setup.solutions.to_vec(),
+        let by_default = setup.by_default == Chosen::Strategies && setup.solutions.is_empty();
+        let names = match by_default {
+            true => catalog.strategies(),
+            false => setup.solutions.to_vec(),
         };
         let (submissions, mut bad_submissions) = catalog.select(&workspace, &names);
         // A name that stands for nothing is a typo: stop at once.
         let typo =
             |e: &SubmissionError| matches!(e, SubmissionError::Unknown { .. } | SubmissionError::NoSuchMutant { .. });
-        if let Some(at) = bad_submissions.iter().position(|e| setup.strict || typo(e)) {
+        if let Some(at) = bad_submissions.iter().position(|e| (setup.strict && !by_default) || typo(e)) {
             return Err(SetupError::Catalog(bad_submissions.swap_remove(at)));
         }
         let settings = Settings {
@@ -222,6 +226,7 @@ impl Workbench {
             catalog,
             submissions,
             bad_submissions,
+            by_default,
             limits,
             cases,
             bad_cases,
@@ -255,6 +260,26 @@ impl Workbench {
         let built = self.compiler.build(&unit).map_err(|e| Trouble::new(Doing::Compiling(unit.shown.clone()), e))?;
         let built = built.map_err(|error| super::likely::explain(error, submission));
         Ok(built.map(|binary| Program { binary, unit: 0, name: submission.name.clone() }))
+    }
+
+    /// Drops each submission that does not compile when they were chosen by default, and says
+    /// which, with its error: a command that takes every strategy goes on without a user's
+    /// attempt that is not ready. Errors of the machine's are left for the command to meet.
+    pub fn drop_uncompiled(&mut self) -> Vec<(Submission, CompileError)> {
+        if !self.by_default {
+            return Vec::new();
+        }
+        let built = self.build_all(&mut |_, _| {});
+        let mut dropped = Vec::new();
+        let mut kept = Vec::new();
+        for (submission, built) in std::mem::take(&mut self.submissions).into_iter().zip(built) {
+            match built {
+                Ok(Err(error)) => dropped.push((submission, error)),
+                _ => kept.push(submission),
+            }
+        }
+        self.submissions = kept;
+        dropped
     }
 
     /// Every submission, on every core; `on` hears each as it is built, on this thread.

@@ -18,6 +18,7 @@ use crate::exec::limits::Limits;
 use crate::judging::guard::Changed;
 use crate::judging::verdict::Verdict;
 use crate::problem::format;
+use crate::search::growth::INPUT as GROWTH_INPUT;
 use crate::search::save::Saved;
 use crate::search::sweep::Got;
 use crate::search::{Counterexample, Origin, Rate, Slow};
@@ -191,7 +192,7 @@ pub fn changes(changed: &Changed, root: Option<&Path>, width: usize) -> String {
 
 /// The submissions that were far slower than the oracle, or grow faster than n: a time limit
 /// that small random cases cannot show.
-pub fn slow(slow: &[Slow], limits: &Limits, width: usize) -> String {
+pub fn slow(slow: &[Slow], limits: &Limits, invocation: &Invocation, width: usize) -> String {
     let mut out = String::new();
     for slow in slow {
         let said = format!(
@@ -201,6 +202,24 @@ pub fn slow(slow: &[Slow], limits: &Limits, width: usize) -> String {
             growth::words(&slow.growth, limits.time)
         );
         let _ = writeln!(out, "{}", fit::words("", &said, "  ", width));
+        let longest = slow.slowest.len();
+        match typed(&slow.slowest) {
+            Some(input) => {
+                let run = Invocation::new(Command::Run)
+                    .with_flags_of(invocation, &flags::VERDICT)
+                    .set(&flags::SOLUTION, [Value::Text(slow.submission.clone())])
+                    .with_positional(vec![input]);
+                let _ = writeln!(out, "{}", fit::command("  slowest   ", &run, width));
+            }
+            None => {
+                let (shape, len, seed) = (GROWTH_INPUT.0.name(), crate::problem::MAX_LEN, GROWTH_INPUT.1);
+                let said = format!(
+                    "the first {} piles of: cargo judge gen --shape {shape} --len {len} --seed {seed}",
+                    units::thousands(longest as u64)
+                );
+                out.push_str(&fit::labelled("slowest", &said, width));
+            }
+        }
     }
     out
 }
@@ -269,6 +288,7 @@ pub fn slow_json(slow: &[Slow], limits: &Limits) -> Json {
                     ("solution", Json::str(&s.submission)),
                     ("against_oracle", Json::Float(s.against_oracle)),
                     ("growth", Json::str(growth::words(&s.growth, limits.time))),
+                    ("slowest_len", Json::int(s.slowest.len() as i128)),
                 ])
             })
             .collect(),

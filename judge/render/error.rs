@@ -11,6 +11,7 @@ use super::json::Json;
 use super::units;
 use crate::cli::{suggest, Command, Invocation, Kind, UsageError};
 use crate::exec::compile::CompilerMissing;
+use crate::exec::diagnose::CompileError;
 use crate::exec::limits::{Unhonourable, MAX_STACK_MIB, MIN_MEMORY_MIB};
 use crate::exec::trouble::{Doing, Trouble};
 use crate::judging::cases::{CaseProblem, CasesError};
@@ -261,6 +262,16 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
             )
         }
     }
+}
+
+/// A file a command that takes every strategy goes on without, since it cannot be read.
+pub fn skipped_unreadable(error: &SubmissionError) -> String {
+    format!("skipped {}", submission_error(error))
+}
+
+/// An attempt a command that takes every strategy goes on without, since it does not compile.
+pub fn skipped_uncompiled(name: &str, error: &CompileError) -> String {
+    format!("skipped {name}: it does not compile (CE): {}", compile_error(error))
 }
 
 pub fn submission_error(error: &SubmissionError) -> String {

@@ -151,6 +151,9 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
         units::count(all.generated, "mutant"),
         units::limit(TIME_FLOOR)
     );
+    for name in &outcome.skipped {
+        let _ = writeln!(out, "skipped {name}: it does not pass the stored cases itself\n");
+    }
     let mut head = vec!["strategy", "generated", "compiled", "killed"];
     head.extend(KILLERS.iter().map(|v| v.code()));
     head.extend(["equivalent", "survived"]);
@@ -311,6 +314,7 @@ pub fn json(outcome: &Outcome, invocation: &Invocation, exit: u8, root: Option<&
         ("exit_status", Json::int(exit)),
         ("wall_ns", Json::int(outcome.wall.as_nanos() as i128)),
         ("strategies", Json::Array(strategies.collect())),
+        ("skipped", Json::Array(outcome.skipped.iter().map(Json::str).collect())),
         ("operators", Json::Array(operators.collect())),
         ("margin_counted", Json::int(MARGIN_COUNTED as i128)),
         ("thinnest", Json::Array(thin.collect())),

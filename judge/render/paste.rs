@@ -82,10 +82,16 @@ pub fn notice(about: &About) -> Option<String> {
         Checks::LibraryItems => format!("language features newer than {leetcode} are not checked (library items are)"),
         Checks::Nothing => format!("without clippy-driver, nothing newer than {leetcode} is checked"),
     };
-    Some(format!(
-        "not LeetCode's Rust {leetcode}: {unchecked}; to check as LeetCode does, install it: {}",
-        about.install
-    ))
+    Some(match &about.incomplete {
+        Some(name) => format!(
+            "not LeetCode's Rust {leetcode}: rustup's {name} has no standard library yet (still installing, or cut short), so it is not used; {unchecked}; to finish it: {}",
+            about.install
+        ),
+        None => format!(
+            "not LeetCode's Rust {leetcode}: {unchecked}; to check as LeetCode does, install it: {}",
+            about.install
+        ),
+    })
 }
 
 /// How much of what is newer than LeetCode's Rust was checked, for JSON.

@@ -65,7 +65,7 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, limits: &Limits, root: O
     if let Some(saved) = &outcome.saved {
         out.push_str(&counterexample::saved(saved, root, width));
     }
-    out.push_str(&counterexample::slow(&outcome.slow, limits, width));
+    out.push_str(&counterexample::slow(&outcome.slow, limits, invocation, width));
     out.push_str(&counterexample::changes(&outcome.changes, root, width));
     out + &counterexample::rate_line("stress", "case", &outcome.rate, outcome.example.is_some(), width)
 }

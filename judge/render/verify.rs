@@ -10,7 +10,7 @@ use super::units;
 use crate::cli::{flags, Invocation, Value};
 use crate::exec::limits::Limits;
 use crate::search::verify::{Outcome, Request};
-use crate::search::{Counterexample, Origin};
+use crate::search::{Counterexample, Origin, Progress};
 
 /// The commands beside a counterexample; `keep it` only where `--save` was not given (what
 /// it did is said instead).
@@ -30,9 +30,20 @@ pub fn estimate_line(arrays: u64, estimate: std::time::Duration) -> String {
 }
 
 /// A progress counter with the share done.
-pub fn progress(label: &str, done: u64, total: u64) -> String {
-    let share = done as f64 * 100.0 / total.max(1) as f64;
-    format!("{label}: {}/{} ({share:.1}%)", units::thousands(done), units::thousands(total))
+/// The progress line of a search (`stress`, `verify`): the cases checked of `total`, or how
+/// far the shrinking of a failure has got.
+pub fn progress(label: &str, progress: Progress, total: u64) -> String {
+    match progress {
+        Progress::Cases(done) => {
+            let share = done as f64 * 100.0 / total.max(1) as f64;
+            format!("{label}: {}/{} ({share:.1}%)", units::thousands(done), units::thousands(total))
+        }
+        Progress::Shrinking { values, tried } => format!(
+            "{label}: shrinking a failure: {} so far, {} tried",
+            units::count(values, "value"),
+            units::count(tried, "candidate")
+        ),
+    }
 }
 
 pub fn text(
@@ -64,7 +75,7 @@ pub fn text(
     if let Some(saved) = &outcome.saved {
         out.push_str(&counterexample::saved(saved, root, width));
     }
-    out.push_str(&counterexample::slow(&outcome.slow, limits, width));
+    out.push_str(&counterexample::slow(&outcome.slow, limits, invocation, width));
     out.push_str(&counterexample::changes(&outcome.changes, root, width));
     out + &counterexample::rate_line("verify", "array", &outcome.rate, outcome.example.is_some(), width)
 }

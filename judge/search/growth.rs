@@ -36,10 +36,13 @@ const RETRIES: usize = 2;
 /// A call longer than this is made once: its own noise is small beside it.
 const LONG: Duration = Duration::from_millis(20);
 
+/// The shape and seed of the input a solution's growth is timed on, at LeetCode's largest n.
+pub const INPUT: (crate::problem::generator::Shape, u64) = (crate::problem::generator::Shape::Uniform, 1406);
+
 /// The input a solution's growth is timed on, when no failing case gives one: uniform values
 /// at LeetCode's largest n, the same on every machine.
 pub fn input() -> Vec<i32> {
-    crate::problem::generator::generate(crate::problem::generator::Shape::Uniform, MAX_LEN, 1406)
+    crate::problem::generator::generate(INPUT.0, MAX_LEN, INPUT.1)
 }
 
 /// One size and the solution's fastest time there, as the judge counts a call's.

@@ -85,6 +85,16 @@ pub fn build(workbench: &Workbench) -> Result<Vec<Program>, SearchError> {
     Ok(programs)
 }
 
+/// How far a search has got, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Cases checked.
+    Cases(u64),
+    /// Shrinking a failure: the values of the smallest failing input so far, and the
+    /// candidates tried.
+    Shrinking { values: usize, tried: usize },
+}
+
 /// Where a failing input was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -148,6 +158,7 @@ pub fn counterexample(
     found: sweep::Found,
     origin: Origin,
     case: &dyn Fn(u64, &mut Vec<i32>),
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Counterexample, SearchError> {
     let original = found.values.clone();
     let verdict = found.got.verdict();
@@ -158,19 +169,26 @@ pub fn counterexample(
         _ => workbench.limits(),
     };
     let mut runner = workbench.runner_with(&programs[found.submission], limits);
-    let give_up = std::time::Instant::now() + shrink::BUDGET;
+    let budget = match verdict {
+        crate::judging::verdict::Verdict::Tle => shrink::TLE_BUDGET,
+        _ => shrink::BUDGET,
+    };
+    let mut give_up = std::time::Instant::now() + budget;
     let same = |got: Option<Got>| got.filter(|g| g.verdict() == verdict);
     let mut history = 0;
     // Alone first, in the runner's first child.
     let (before, shrunk, reproduced) = match same(sweep::check_one(&mut runner, &found.values)?) {
         Some(got) => {
-            let mut shrunk = shrink::shrink_failure(&mut runner, found.values.clone(), got.clone(), false)?;
+            // The budget is the shrinking's own, not the check above's.
+            give_up = std::time::Instant::now() + budget;
+            let mut shrunk =
+                shrink::shrink_failure(&mut runner, found.values.clone(), got.clone(), false, give_up, progress)?;
             // Its candidates ran in one child: what one left behind may have made a later one
             // fail. The result must fail alone, or it is shrunk again, each candidate alone.
             let name = runner.name();
             runner.fresh().map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(name), e)))?;
             if same(sweep::check_one(&mut runner, &shrunk.values)?).is_none() {
-                shrunk = shrink::shrink_failure(&mut runner, found.values, got, true)?;
+                shrunk = shrink::shrink_failure(&mut runner, found.values, got, true, give_up, progress)?;
             }
             (Vec::new(), shrunk, true)
         }
@@ -229,6 +247,8 @@ pub struct Slow {
     /// Its time over the oracle's, on the same cases.
     pub against_oracle: f64,
     pub growth: growth::Growth,
+    /// The longest input its growth was timed on: a prefix of `growth::input()`.
+    pub slowest: Vec<i32>,
 }
 
 /// Slower than the oracle by more than this is worth a word.
@@ -248,7 +268,9 @@ pub fn slow_ones(workbench: &Workbench, programs: &[Program], swept: &sweep::Swe
             growth.map_err(|e| SearchError::Trouble(Trouble::new(Doing::Starting(submission.name.clone()), e)))?;
         let against_oracle = busy.as_secs_f64() / swept.oracle.as_secs_f64().max(1e-9);
         if growth.order.steeper_than_linear() || against_oracle > SLOW {
-            slow.push(Slow { submission: submission.name.clone(), against_oracle, growth });
+            let longest = growth.points.last().map_or(0, |p| p.n);
+            let slowest = input[..longest].to_vec();
+            slow.push(Slow { submission: submission.name.clone(), against_oracle, growth, slowest });
         }
     }
     Ok(slow)

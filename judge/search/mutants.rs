@@ -109,6 +109,9 @@ pub struct Outcome {
     pub time_limits: Vec<Duration>,
     pub changes: Changed,
     pub wall: Duration,
+    /// A user's attempts, among the strategies by default, that fail the stored cases
+    /// themselves: not mutated, since their mutants would prove nothing.
+    pub skipped: Vec<String>,
 }
 
 /// One line of the equivalents file.
@@ -163,11 +166,18 @@ pub fn mutants(
         time_limits: Vec::new(),
         changes: Changed::default(),
         wall: Duration::ZERO,
+        skipped: Vec::new(),
     };
     let mut all: Vec<usize> = Vec::new();
     let mut submissions: Vec<Submission> = Vec::new();
     for original in workbench.submissions.iter().filter(|s| s.is_strategy()) {
-        let slowest = slowest_case(workbench, original)?;
+        let slowest = match slowest_case(workbench, original) {
+            Err(SearchError::OriginalFails { name }) if workbench.by_default && !shipped.contains(&name) => {
+                outcome.skipped.push(name);
+                continue;
+            }
+            found => found?,
+        };
         outcome.time_limits.push((slowest * TIME_FACTOR).max(TIME_FLOOR));
         let strategy = outcome.strategies.len();
         outcome.strategies.push(original.name.clone());

@@ -140,7 +140,7 @@ pub fn shrink_sequence(
     );
     let mut before: Vec<Vec<i32>> = kept.into_iter().map(|k| before[k].clone()).collect();
     let mut best = (values.clone(), got);
-    shrink::shrink(values, |candidate| match fails(runner, &before, candidate) {
+    shrink::shrink(values, &mut |candidate: &[i32]| match fails(runner, &before, candidate) {
         Some(got) => {
             best = (candidate.to_vec(), got);
             true
@@ -149,7 +149,7 @@ pub fn shrink_sequence(
     });
     let last = best.0.clone();
     for k in 0..before.len() {
-        let shrunk = shrink::shrink(before[k].clone(), |candidate| {
+        let shrunk = shrink::shrink(before[k].clone(), &mut |candidate: &[i32]| {
             let mut trial = before.clone();
             trial[k] = candidate.to_vec();
             match fails(runner, &trial, &last) {

@@ -7,15 +7,36 @@
 use std::time::{Duration, Instant};
 
 use super::sweep::{check_one, Got};
-use super::SearchError;
+use super::{Progress, SearchError};
 use crate::exec::child::Runner;
 use crate::exec::trouble::{Doing, Trouble};
 
 /// Shrinking stops after this long and keeps the smallest failing input found so far.
 pub const BUDGET: Duration = Duration::from_secs(30);
+/// The budget shrinking a time limit gets: every candidate near the limit costs most of one,
+/// so a few prefixes only (`shorter_prefix`).
+pub const TLE_BUDGET: Duration = Duration::from_secs(2);
+/// How often shrinking says how far it got.
+const SAID_EVERY: Duration = Duration::from_millis(250);
+
+/// The shortest prefix of `values` found for which `fails` holds, by halving the lengths
+/// between one that passes and one that fails, and how many were tried: what makes a slow
+/// input slow is mostly its length, and each prefix that still fails costs a time limit.
+pub fn shorter_prefix(values: Vec<i32>, fails: &mut dyn FnMut(&[i32]) -> bool) -> (Vec<i32>, usize) {
+    let (mut passes, mut failing, mut tried) = (0, values.len(), 0);
+    while failing - passes > 1 {
+        let middle = passes + (failing - passes) / 2;
+        tried += 1;
+        match fails(&values[..middle]) {
+            true => failing = middle,
+            false => passes = middle,
+        }
+    }
+    (values[..failing].to_vec(), tried)
+}
 
 /// The smallest input found for which `fails` still holds, and how many candidates were tried.
-pub fn shrink(mut values: Vec<i32>, mut fails: impl FnMut(&[i32]) -> bool) -> (Vec<i32>, usize) {
+pub fn shrink(mut values: Vec<i32>, fails: &mut dyn FnMut(&[i32]) -> bool) -> (Vec<i32>, usize) {
     let mut tried = 0;
     loop {
         let mut improved = false;
@@ -95,16 +116,31 @@ pub struct Shrunk {
 /// Shrinks `values`, on which the runner's program got `got`, keeping candidates that fail
 /// with the same verdict; with `fresh`, each candidate in a child of its own, so that nothing
 /// an earlier candidate left behind decides a later one.
-pub fn shrink_failure(runner: &mut Runner, values: Vec<i32>, got: Got, fresh: bool) -> Result<Shrunk, SearchError> {
+/// Shrinking stops at `give_up`; `progress` hears how far it got about four times a second.
+pub fn shrink_failure(
+    runner: &mut Runner,
+    values: Vec<i32>,
+    got: Got,
+    fresh: bool,
+    give_up: Instant,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Shrunk, SearchError> {
     let verdict = got.verdict();
-    let give_up = Instant::now() + BUDGET;
+    let (mut asked, mut said) = (0, Instant::now());
     let mut best = (values.clone(), got);
     let mut stopped = false;
     let mut error = None;
-    let (_, tried) = shrink(values, |candidate| {
+    let slow = verdict == crate::judging::verdict::Verdict::Tle;
+    let search = if slow { shorter_prefix } else { shrink };
+    let (_, tried) = search(values, &mut |candidate: &[i32]| {
         if Instant::now() > give_up || error.is_some() {
             stopped = true;
             return false;
+        }
+        asked += 1;
+        if said.elapsed() >= SAID_EVERY {
+            said = Instant::now();
+            progress(Progress::Shrinking { values: best.0.len(), tried: asked });
         }
         if fresh {
             if let Err(e) = runner.fresh() {
@@ -137,14 +173,14 @@ mod tests {
     #[test]
     fn keeps_only_what_makes_it_fail() {
         // Fails while the array holds a value of at least 5 anywhere.
-        let (small, _) = shrink(vec![1, 9, -4, 7, 3, 12, 0, 2], |v| v.iter().any(|&x| x >= 5));
+        let (small, _) = shrink(vec![1, 9, -4, 7, 3, 12, 0, 2], &mut |v| v.iter().any(|&x| x >= 5));
         assert_eq!(small, [5]);
     }
 
     #[test]
     fn keeps_relations_between_elements() {
         // Fails while the first value is greater than the last.
-        let (small, _) = shrink(vec![30, 1, 2, 3, 4, -20], |v| v.len() >= 2 && v[0] > v[v.len() - 1]);
+        let (small, _) = shrink(vec![30, 1, 2, 3, 4, -20], &mut |v| v.len() >= 2 && v[0] > v[v.len() - 1]);
         assert_eq!(small, [0, -1]);
     }
 
@@ -153,14 +189,25 @@ mod tests {
         // Fails on a negative value, or on three zeros before a one: the local search alone
         // keeps [0, 0, 0, 1], from which no deletion or step toward zero still fails.
         let fails = |v: &[i32]| v.iter().any(|&x| x < 0) || v == [0, 0, 0, 1];
-        let (small, _) = shrink(vec![0, 0, 0, 1], fails);
+        let (small, _) = shrink(vec![0, 0, 0, 1], &mut { fails });
         assert_eq!(small, [-1]);
     }
 
     #[test]
     fn never_returns_an_empty_array_or_a_passing_one() {
         let fails = |v: &[i32]| v.iter().sum::<i32>() % 7 == 3;
-        let (small, _) = shrink(vec![10, 20, 30, 40, 50, 60, 3], fails);
+        let (small, _) = shrink(vec![10, 20, 30, 40, 50, 60, 3], &mut { fails });
         assert!(!small.is_empty() && fails(&small), "{small:?}");
+    }
+
+    #[test]
+    fn a_slow_input_is_cut_to_the_shortest_prefix_that_is_still_slow() {
+        // Slow from 33 values on, as an exponential solution near its limit.
+        let slow = |v: &[i32]| v.len() >= 33;
+        let values: Vec<i32> = (0..63).collect();
+        let (short, tried) = shorter_prefix(values.clone(), &mut { slow });
+        assert_eq!((short.as_slice(), tried), (&values[..33], 6));
+        // Out of time at once: the input as found, which fails.
+        assert_eq!(shorter_prefix(values.clone(), &mut |_| false).0, values);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::save::{self, Saved};
 use super::sweep::{self, check_one, Found, Sweep};
-use super::{counterexample, slow_ones, Counterexample, Origin, Rate, SearchError, Slow};
+use super::{counterexample, slow_ones, Counterexample, Origin, Progress, Rate, SearchError, Slow};
 use crate::exec::compile::Program;
 use crate::judging::guard::Changed;
 use crate::judging::workbench::Workbench;
@@ -49,7 +49,7 @@ pub fn stress(
     workbench: &Workbench,
     programs: &[Program],
     request: &Request,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Outcome, SearchError> {
     let shapes: Vec<Shape> = if request.shapes.is_empty() { Shape::DRAWN.to_vec() } else { request.shapes.clone() };
     let (seed, max_len) = (request.seed, request.max_len);
@@ -71,7 +71,7 @@ pub fn stress(
                 generator::generate_into(shape, len, case_seed, values);
             };
             let job = Sweep { total: request.count, case: &make, max_len, programs, threads: request.jobs };
-            let swept = sweep::sweep(workbench, &job, progress)?;
+            let swept = sweep::sweep(workbench, &job, &mut |done| progress(Progress::Cases(done)))?;
             let rate = Rate {
                 checked: swept.checked + request.given.len() as u64,
                 elapsed: start.elapsed(),
@@ -97,7 +97,7 @@ pub fn stress(
                     generator::generate_into(shape, len, case_seed, values);
                 }
             };
-            counterexample(workbench, programs, found, origin, &case)
+            counterexample(workbench, programs, found, origin, &case, progress)
         })
         .transpose()?;
     let changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };

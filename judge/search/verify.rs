@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::save::{self, Saved};
 use super::sweep::{self, Sweep};
-use super::{counterexample, slow_ones, Bound, Counterexample, Origin, Rate, SearchError, Slow};
+use super::{counterexample, slow_ones, Bound, Counterexample, Origin, Progress, Rate, SearchError, Slow};
 use crate::exec::compile::Program;
 use crate::judging::guard::Changed;
 use crate::judging::workbench::Workbench;
@@ -77,7 +77,7 @@ pub fn verify(
     workbench: &Workbench,
     programs: &[Program],
     request: &Request,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Outcome, SearchError> {
     let max_len = request.max_len;
     let total = count(request)?;
@@ -85,14 +85,14 @@ pub fn verify(
     let counts = every.lengths().expect("count checked the bound");
     let make = |index: u64, values: &mut Vec<i32>| every.nth(index, &counts, values);
     let job = Sweep { total, case: &make, max_len, programs, threads: request.jobs };
-    let swept = sweep::sweep(workbench, &job, progress)?;
+    let swept = sweep::sweep(workbench, &job, &mut |done| progress(Progress::Cases(done)))?;
     let rate = Rate { checked: swept.checked, elapsed: swept.elapsed, submissions: programs.len(), jobs: request.jobs };
     let slow = if swept.found.is_none() { slow_ones(workbench, programs, &swept)? } else { Vec::new() };
     let example = swept
         .found
         .map(|found| {
             let origin = Origin::Swept(found.index);
-            counterexample(workbench, programs, found, origin, &make)
+            counterexample(workbench, programs, found, origin, &make, progress)
         })
         .transpose()?;
     let changes = Changed { changes: workbench.changes(), confined: workbench.unconfined.is_none() };

@@ -2,7 +2,7 @@
 //! mutants` exits 1 on any mutant that survives unlisted); here, that it covers every strategy
 //! the workspace ships, and that one mutant a stored case must kill is killed.
 
-use crate::common::{judge, skipped, source, text, Json, STRATEGIES};
+use crate::common::{judge, skipped, source, text, Copy, Json, STRATEGIES};
 
 const EQUIVALENTS: &str = "judge/search/equivalent_mutants.txt";
 
@@ -95,4 +95,24 @@ fn an_attempts_equivalent_mutants_are_listed_beside_it_not_in_the_judge() {
     let report = again.json();
     let counts = &report.get("strategies").unwrap().items()[0];
     assert_eq!(counts.get("equivalent").and_then(Json::as_i128), Some(survivors.len() as i128), "{counts:?}");
+}
+
+/// A user's attempt among the strategies that does not compile, cannot be read or fails the
+/// stored cases is left out with a line that says so, and the campaign goes on.
+#[test]
+fn a_campaign_goes_on_without_an_attempt_that_is_not_ready() {
+    let copy = Copy::new("mutants-broken", &["samples"]);
+    copy.plant("my_broken", "let n: u8 = stone_value.len();\nn.to_string()");
+    copy.plant("my_panics", "panic!(\"not written yet: {}\", stone_value.len())");
+    std::fs::write(copy.root.join("solutions/my_latin1.rs"), b"// caf\xe9\nimpl Solution {}\n").unwrap();
+    let run = copy.judge(&["mutants", "--operator", "plus-minus", "--format", "json"]);
+    assert!(run.status == 0 || run.status == 1, "by the mutants' result: {}", run.describe());
+    let report = run.json();
+    assert_eq!(report.get("exit_status"), Some(&Json::Int(run.status as i128)), "{}", run.describe());
+    let skipped: Vec<&str> = report.get("skipped").unwrap().items().iter().filter_map(Json::as_str).collect();
+    assert_eq!(skipped, ["my_panics"], "{}", run.describe());
+    let said = run.stderr.replace("\n  ", " ");
+    assert!(said.contains("judge: skipped my_broken: it does not compile (CE): error[E0308]"), "{}", run.describe());
+    assert!(said.contains("judge: skipped solutions/my_latin1.rs:1:7: byte 0xe9 is not UTF-8"), "{}", run.describe());
+    assert!(run.stderr.lines().all(|l| l.chars().count() <= 100), "fits a pipe's 100 columns: {}", run.describe());
 }

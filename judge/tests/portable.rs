@@ -6,7 +6,11 @@ use std::time::Duration;
 
 use crate::common::{plant_tagged as plant, solution, text, Copy, Json, CORRECT};
 
-/// One solution per verdict class, each tagged with the verdict the portable runner must give.
+/// One solution per verdict class the clock does not decide, each tagged with the verdict the
+/// portable runner must give. The portable runner does not read the solution thread's waits
+/// for a CPU, so its fuse is 2.5 times the limit of wall time less the process's CPU time: at
+/// 10 s that is 25 s for calls of microseconds, which no load short of a broken machine reaches. The TLEs, which the clock
+/// does decide, are the slow test below.
 #[test]
 fn every_verdict_class_under_the_portable_runner() {
     let copy = Copy::new("portable-verdicts", &["samples"]);
@@ -15,35 +19,59 @@ fn every_verdict_class_under_the_portable_runner() {
     plant(&copy, "panics", "RE", "", "if stone_value.len() > 2 { panic!(\"a panic\"); }");
     let deep = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }";
     plant(&copy, "overflows", "RE", deep, "if stone_value.len() > 2 { return deep(u64::MAX).to_string(); }");
-    plant(&copy, "spins", "TLE", "", "if stone_value.len() > 2 { loop { std::hint::spin_loop(); } }");
-    plant(&copy, "sleeps", "TLE", "", "std::thread::sleep(std::time::Duration::from_secs(5));");
     plant(&copy, "hoards", "MLE", "", "let held = vec![1u8; 512 << 20]; std::hint::black_box(&held);");
     plant(&copy, "floods", "OLE", "", "let line = \"x\".repeat(1 << 16); for _ in 0..64 { println!(\"{line}\"); }");
     plant(&copy, "broken", "CE", "", "let x: u8 = stone_value.len();");
-    let mut args = vec!["--format", "json", "--runner", "portable", "--time-limit", "300ms", "--jobs", "9"];
-    for name in ["right", "wrong/wrong", "wrong/panics", "wrong/overflows", "wrong/spins", "wrong/sleeps"] {
+    let mut args = vec!["--format", "json", "--runner", "portable", "--time-limit", "10s", "--jobs", "7"];
+    for name in ["right", "wrong/wrong", "wrong/panics", "wrong/overflows", "wrong/hoards", "wrong/floods"] {
         args.extend(["--solution", name]);
     }
-    for name in ["wrong/hoards", "wrong/floods", "wrong/broken"] {
-        args.extend(["--solution", name]);
-    }
+    args.extend(["--solution", "wrong/broken"]);
     let run = copy.judge(&args);
     assert_eq!(run.status, 0, "each gets its tag:\n{}", run.describe());
     let report = run.json();
     assert_eq!(report.get("runner"), Some(&Json::str("portable")), "the report names its runner");
     assert_eq!(report.get("sandbox"), Some(&Json::Bool(false)));
-    let reason = |name: &str| {
-        let results = solution(&report, name).get("results").unwrap().items().to_vec();
-        let failed = results.into_iter().find(|r| text(r, "verdict") != "AC").unwrap();
-        text(&failed, "reason").to_string()
-    };
-    assert!(reason("wrong/panics").contains("a panic"), "{}", reason("wrong/panics"));
-    assert!(reason("wrong/overflows").contains("stack overflow"), "{}", reason("wrong/overflows"));
-    // By its CPU time on a quiet machine; on a loaded one the wall fuse may come first, since
-    // the portable runner does not read the solution thread's waits for a CPU.
-    assert!(reason("wrong/spins").contains("CPU"), "TLE: {}", reason("wrong/spins"));
-    assert!(reason("wrong/sleeps").contains("off the CPU"), "TLE by the wall fuse: {}", reason("wrong/sleeps"));
-    assert!(reason("wrong/hoards").contains("memory"), "MLE by the kernel's count: {}", reason("wrong/hoards"));
+    assert!(reason(&report, "wrong/panics").contains("a panic"), "{}", reason(&report, "wrong/panics"));
+    assert!(reason(&report, "wrong/overflows").contains("stack overflow"), "{}", reason(&report, "wrong/overflows"));
+    assert!(
+        reason(&report, "wrong/hoards").contains("memory"),
+        "MLE by the kernel's count: {}",
+        reason(&report, "wrong/hoards")
+    );
+}
+
+/// The two TLEs of the portable runner: by CPU time (the judge's reading of the kernel, past
+/// the limit) and by the wall fuse (2.5 times the limit without answering). The margin is the
+/// fuse: a correct call must answer within 750 ms of wall time, which holds up to a load of
+/// about twice the cores; past it the correct solution may be TLE by the wall, as the
+/// README's "On a Mac" says.
+#[test]
+#[ignore = "slow: decided by the clock, a 300 ms limit and its 750 ms wall fuse"]
+fn both_time_limits_under_the_portable_runner() {
+    let copy = Copy::new("portable-time", &["samples"]);
+    copy.plant("right", CORRECT);
+    plant(&copy, "spins", "TLE", "", "if stone_value.len() > 2 { loop { std::hint::spin_loop(); } }");
+    plant(&copy, "sleeps", "TLE", "", "std::thread::sleep(std::time::Duration::from_secs(5));");
+    let args = ["--format", "json", "--runner", "portable", "--time-limit", "300ms", "--jobs", "3"];
+    let mut args = args.to_vec();
+    args.extend(["--solution", "right", "--solution", "wrong/spins", "--solution", "wrong/sleeps"]);
+    let run = copy.judge(&args);
+    assert_eq!(run.status, 0, "each gets its tag:\n{}", run.describe());
+    let report = run.json();
+    assert!(reason(&report, "wrong/spins").contains("CPU time"), "TLE by CPU: {}", reason(&report, "wrong/spins"));
+    assert!(
+        reason(&report, "wrong/sleeps").contains("off the CPU"),
+        "TLE by the wall fuse: {}",
+        reason(&report, "wrong/sleeps")
+    );
+}
+
+/// The reason the report gives for `name`'s first case that is not AC.
+fn reason(report: &Json, name: &str) -> String {
+    let results = solution(report, name).get("results").unwrap().items().to_vec();
+    let failed = results.into_iter().find(|r| text(r, "verdict") != "AC").unwrap();
+    text(&failed, "reason").to_string()
 }
 
 /// Memory the solution holds where no allocator of its own sees it is the kernel's count of

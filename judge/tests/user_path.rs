@@ -222,22 +222,13 @@ fn paste_names_an_api_newer_than_leetcodes_rust_and_prints_nothing_then() {
         let refused = copy.judge(&["paste", "my_try", "--leetcode-rust", version]);
         assert_eq!(refused.status, 1, "{}", refused.describe());
         assert_eq!(refused.stdout, "", "a file LeetCode refuses is not printed");
-        let own = refused.stderr.contains(&format!("LeetCode's own Rust {version}"));
-        let said = match own {
-            true => "does not compile as LeetCode compiles it",
-            false => "`i32::midpoint` is stable since Rust 1.87",
-        };
-        assert!(refused.stderr.contains(said), "{version}: {}", refused.describe());
-        // The judge says the same: a compile error by LeetCode's own Rust, else AC with a warning.
+        let said = refused.stderr.replace("\n  ", " ");
+        assert!(said.contains("does not compile as LeetCode compiles it"), "{version}: {}", refused.describe());
+        assert!(said.contains("`i32::midpoint` is stable since Rust 1.87"), "{version}: {}", refused.describe());
+        // The judge says the same, with LeetCode's own Rust or without it: a compile error.
         let judged = copy.judge(&["--solution", "my_try", "--format", "json", "--leetcode-rust", version]);
-        let report = judged.json();
-        let mine = solution(&report, "my_try");
-        let newer: Vec<&str> =
-            mine.get("newer_than_leetcode").unwrap().items().iter().map(|n| text(n, "item")).collect();
-        match own {
-            true => assert_eq!((text(mine, "verdict"), newer.len()), ("CE", 0), "{}", judged.describe()),
-            false => assert_eq!((text(mine, "verdict"), newer), ("AC", vec!["i32::midpoint"]), "{}", judged.describe()),
-        }
+        let mine = solution(&judged.json(), "my_try").clone();
+        assert_eq!(text(&mine, "verdict"), "CE", "{}", judged.describe());
     }
     let newer = copy.judge(&["paste", "my_try", "--leetcode-rust", "1.95"]);
     assert_eq!(newer.status, 0, "{}", newer.describe());
@@ -323,7 +314,12 @@ fn a_file_that_is_not_utf8_is_refused_at_its_place_not_judged_as_nothing() {
     std::fs::write(copy.root.join("solutions/latin.rs"), b"// caf\xe9\nimpl Solution {}\n").unwrap();
     let run = copy.judge(&["--solution", "latin", "--color", "never"]);
     assert_eq!(run.status, 2, "{}", run.describe());
-    assert!(run.stderr.starts_with("judge: solutions/latin.rs:1:7: byte 0xe9 is not UTF-8"), "{}", run.describe());
+    // The missing-1.85 notice may come first: the refusal is a line of its own.
+    assert!(
+        run.stderr.lines().any(|l| l.starts_with("judge: solutions/latin.rs:1:7: byte 0xe9 is not UTF-8")),
+        "{}",
+        run.describe()
+    );
     assert!(!run.stdout.contains("0/0"), "{}", run.describe());
     // Among others, it is a judge error beside their verdicts.
     let all = copy.judge(&["--case", "samples", "--format", "json"]);

@@ -1,5 +1,4 @@
-// paste by LeetCode's Rust: refused, does not compile
-// paste by a newer Rust: refused, too new: is_multiple_of 1.87.0
+// paste: refused, too new: is_multiple_of 1.87
 impl Solution {
     pub fn stone_game_iii(stone_value: Vec<i32>) -> String {
         let n = stone_value.len();
