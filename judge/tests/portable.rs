@@ -280,7 +280,7 @@ fn a_daemon_outlives_no_run_outside_a_sandbox() {
          let _ = std::fs::write({left:?}, std::process::id().to_string()); }} _exit(0); }} }} }}"
     );
     plant(&copy, "daemon", "AC", items, &body);
-    for runner in [["--runner", "portable"], ["--sandbox", "off"]] {
+    for runner in [["--runner", "portable"], ["--sandbox", "off-as-root"]] {
         let mut args = vec!["--solution", "daemon", "--case", "samples/example-1"];
         args.extend(runner);
         let run = copy.judge(&args);
