@@ -363,6 +363,9 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
             "no sandbox here, and --sandbox require asks for one: {}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one",
             lower(why)
         ),
+        SetupError::RootUnsandboxed => "--sandbox off as root runs every solution as root, with nothing between it and this machine\n\
+             hint: --sandbox off-as-root if you trust the code with root; --sandbox auto otherwise"
+            .to_string(),
         SetupError::NoNativeRunner => "the native runner reads Linux's own accounts (/proc, namespaces, cgroups), and this is not Linux\n\
              hint: --runner portable, the default here"
             .to_string(),
