@@ -17,7 +17,8 @@
 //! median of the per-round ratios with their range; then each textbook strategy's ratio to its
 //! C++ peer and every strategy's to the C++ four-variable loop. The floors must give the same
 //! answers, and so must the strategies and the peers. Noise only slows an entry: run it a few
-//! times on a quiet machine (`taskset -c 1` keeps it, and the peers, on one core).
+//! times on a quiet machine (`taskset -c 1` keeps it, and the peers, on one core). The medians
+//! are kept in the judge's build cache (`floor.txt`), where `--html` draws the floor's line from.
 use std::hint::black_box;
 use std::io;
 use std::path::PathBuf;
@@ -260,10 +261,13 @@ fn measure() {
 
     println!("n = {n}, {arrays} arrays, {rounds} rounds");
     println!("{:<30} {:>8}  to the floor", "", "ns/pile");
+    let mut kept = format!("n {n}\n");
     for (k, (name, _)) in entries.iter().enumerate() {
         let (ns, ratio) = (median(&mut times[k].clone()), ratio(&times[k], &times[0]));
         println!("{name:<30} {ns:>8.3}  {ratio}");
+        kept.push_str(&format!("{name} {ns}\n"));
     }
+    keep(&kept);
     match &peers {
         Err(why) => println!("\nC++ peers not timed: {why}"),
         Ok(_) => {
@@ -279,6 +283,23 @@ fn measure() {
                 }
             }
         }
+    }
+}
+
+/// Leaves the medians where the judge's page (`--html`) draws the floor's line from: `floor.txt`
+/// in the judge's build cache, `$JUDGE_CACHE` or `target/judge/` beside this program's
+/// `target/release/`. A reading that cannot be kept is said, and the run is still printed.
+fn keep(text: &str) {
+    let cache = match std::env::var_os("JUDGE_CACHE") {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => std::env::current_exe().ok().and_then(|exe| Some(exe.parent()?.parent()?.join("judge"))),
+    };
+    let Some(cache) = cache else { return };
+    let path = cache.join("floor.txt");
+    let written = std::fs::create_dir_all(&cache).and_then(|()| std::fs::write(&path, text));
+    match written {
+        Ok(()) => println!("\nkept for cargo judge --html: {}", path.display()),
+        Err(error) => println!("\nnot kept for cargo judge --html: {}: {error}", path.display()),
     }
 }
 

@@ -121,6 +121,24 @@ impl Report {
     }
 }
 
+/// The file in the build cache where `floor` (`judge/bench/floor.rs`) leaves its last reading:
+/// `n 50000`, then a line per entry, its name and its median ns a pile.
+pub const FLOOR_FILE: &str = "floor.txt";
+
+/// The size and the `floor` entry's ns a pile, from `FLOOR_FILE`'s text.
+pub fn floor_line(text: &str) -> Option<(usize, f64)> {
+    let mut lines = text.lines().map(|l| l.split_whitespace().collect::<Vec<_>>());
+    let n = match lines.next()?.as_slice() {
+        ["n", n] => n.parse().ok()?,
+        _ => return None,
+    };
+    let ns = lines.find_map(|words| match words.as_slice() {
+        ["floor", ns] => ns.parse::<f64>().ok(),
+        _ => None,
+    })?;
+    (ns > 0.0 && ns.is_finite()).then_some((n, ns))
+}
+
 /// Refuses what is not a strategy: bench times correct solutions only.
 pub fn check_names(names: &[String]) -> Result<(), SearchError> {
     match names.iter().find(|n| n.starts_with("wrong/") || n.contains('#') || n.contains("/wrong/")) {
@@ -204,6 +222,15 @@ fn measure(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_floor_reading_is_its_size_and_the_floor_entry() {
+        let text = "n 50000\nfloor 0.552\nfloor_max 0.61\ndp_array 1.6\n";
+        assert_eq!(floor_line(text), Some((50_000, 0.552)));
+        assert_eq!(floor_line("n 50000\ndp_array 1.6\n"), None);
+        assert_eq!(floor_line("floor 0.5\n"), None);
+        assert_eq!(floor_line("n 10\nfloor NaN\n"), None);
+    }
 
     #[test]
     fn order_statistics_of_known_samples() {

@@ -35,6 +35,7 @@ const SAMPLES: &[(&str, &str)] = &[
     ("--sizes", "10,20"),
     ("--reps", "3"),
     ("--svg", "out.svg"),
+    ("--html", "page.html"),
     ("--operator", "max-min"),
 ];
 

@@ -1,16 +1,16 @@
 //! `judge bench`: each strategy's time and extra memory by input size, how its time grows,
-//! and with `--svg` the chart.
+//! with `--svg` the chart, and with `--html` the page of the comparison and the sources.
 
-use super::{emit, status, Exit, Stop};
+use super::{emit, page, status, Exit, Stop};
 use crate::bench;
-use crate::cli::Args;
+use crate::cli::{flags, Args, Invocation};
 use crate::exec::files::write_atomically;
-use crate::judging::workbench::{Setup, Workbench};
+use crate::judging::workbench::Setup;
 use crate::out::Out;
 use crate::render;
 use crate::render::error::Error;
 
-pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
+pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     bench::check_names(&args.solutions)?;
     let mut workbench = super::open(
         &Setup { limits: Some(bench::limits(args.time_limit, &args.sizes)), ..super::setup(args) },
@@ -20,7 +20,11 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     super::skip_broken(&mut workbench, args, out);
     let svg = match &args.svg {
         None => None,
-        Some(path) => Some(chart_path(&workbench, path.clone())?),
+        Some(path) => Some(page::path(&workbench.workspace, path.clone(), "bench.svg", "the chart")?),
+    };
+    let html = match &args.html {
+        None => None,
+        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::BENCH_PAGE, "the page")?),
     };
     let request = bench::Request { sizes: args.sizes.clone(), reps: args.reps };
     let conditions = bench::machine::Conditions::start();
@@ -32,26 +36,18 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         let shown = render::error::path(path, Some(&workbench.workspace.root));
         out.note(&format!("judge: chart written to {shown}"));
     }
+    if let Some(path) = &html {
+        let page = render::html::Page {
+            command: invocation.clone().set(&flags::HTML, None).shell(),
+            made: std::time::SystemTime::now(),
+            judged: None,
+            comparison: page::benched(&report, &conditions, &workbench.workspace.cache),
+            sources: &workbench.submissions,
+            reload: None,
+        };
+        page::write(path, &render::html::render(&page), out)?;
+    }
     let exit = status(false, !report.disagreements().is_empty() || !report.failures.is_empty());
     let width = super::judge::width(args, out);
     emit(out, args.format, exit, || render::bench::text(&report, width), |_| render::bench::json(&report))
-}
-
-/// Where the chart goes: FILE, or `target/judge/bench.svg`; never into stored data, however
-/// the path gets there (a symbolic link to a folder counts where it leads).
-fn chart_path(workbench: &Workbench, given: Option<std::path::PathBuf>) -> Result<std::path::PathBuf, Stop> {
-    let path = given.unwrap_or_else(|| workbench.workspace.cache.join("bench.svg"));
-    let absolute = std::env::current_dir().unwrap_or_default().join(&path);
-    let folder = absolute.parent().map(|p| p.canonicalize().unwrap_or_else(|_| p.to_path_buf()));
-    let resolved = match (folder, absolute.file_name()) {
-        (Some(folder), Some(name)) => folder.join(name),
-        _ => absolute.clone(),
-    };
-    let canonical = |p: &std::path::Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-    let guarded =
-        [&workbench.workspace.solutions, &workbench.workspace.cases, &workbench.workspace.root.join("testcases")];
-    if guarded.iter().any(|g| resolved.starts_with(canonical(g)) || absolute.starts_with(g)) {
-        return Err(Error::Protected { path: absolute }.into());
-    }
-    Ok(path)
 }

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use super::{emit, status, Exit, Stop};
-use crate::cli::{Args, Format, Invocation};
+use super::{emit, page, status, Exit, Stop};
+use crate::cli::{flags, Args, Format, Invocation};
 use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Event, Judged, Plan};
 use crate::judging::report::Report;
@@ -19,7 +19,15 @@ use crate::render::style::Style;
 use crate::search::growth::{self, Growth};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
+    run_with(args, invocation, out, None)
+}
+
+/// `run`, whose page (`--html`), if asked for, reloads itself every `reload` seconds while
+/// `watch` rewrites it.
+pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<u32>) -> Result<Exit, Stop> {
     let start = Instant::now();
+    // A printed rerun judges one case: it leaves the page of the whole run as it is.
+    let invocation = &invocation.clone().set(&flags::HTML, None);
     let workbench = Workbench::open(&Setup {
         by_default: Chosen::Every,
         cases: Cases::Stored(&args.cases),
@@ -32,6 +40,11 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     }
     let workbench = something_to_judge(workbench)?;
     let root = workbench.workspace.root.clone();
+    let cache = workbench.workspace.cache.clone();
+    let html = match &args.html {
+        None => None,
+        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::PAGE, "the page")?),
+    };
     let layout = layout(args, out);
     let text = args.format == Format::Text;
     let plan = Plan {
@@ -85,6 +98,18 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let growth = timed_out_growth(&workbench, &judged);
     let report = Report::new(workbench, judged, newer, &args.solutions, !args.cases.is_empty(), start.elapsed());
     let exit = status(report.has_judge_errors(), !report.all_met());
+    if let Some(path) = &html {
+        let judged = render::html::Judged { report: &report, invocation, root: Some(&root), exit: exit as u8 };
+        let page = render::html::Page {
+            command: invocation.shell(),
+            made: std::time::SystemTime::now(),
+            comparison: page::judged(&report, &growth, &cache),
+            judged: Some(judged),
+            sources: &report.submissions,
+            reload,
+        };
+        page::write(path, &render::html::render(&page), out)?;
+    }
     let options = render::judge_text::Options {
         layout,
         verbose: args.verbose,

@@ -9,6 +9,7 @@ mod gen;
 mod judge;
 mod mutants;
 mod new;
+mod page;
 mod paste;
 mod run;
 mod stress;
@@ -157,7 +158,7 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
         Command::Bless => bless::run(&args, out),
         Command::Stress => stress::run(&args, invocation, out),
         Command::Verify => verify::run(&args, invocation, out),
-        Command::Bench => bench::run(&args, out),
+        Command::Bench => bench::run(&args, invocation, out),
         Command::Mutants => mutants::run(&args, invocation, out),
         Command::Diagnostics => diagnostics::run(&args, invocation, out),
         Command::New => new::run(&args, out),

@@ -28,6 +28,9 @@ const LOOK: Duration = Duration::from_millis(50);
 /// several writes.
 const SETTLE: Duration = Duration::from_millis(30);
 
+/// How often the page (`--html`) reloads itself while the watch rewrites it, in seconds.
+const RELOAD: u32 = 1;
+
 /// What a file was when last looked at: enough to see any save.
 type Seen = BTreeMap<PathBuf, (u64, u64, i64, i64)>;
 
@@ -62,7 +65,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
             let mut judge_args = judging.args();
             judge_args.format = Format::Text;
             out.note(&render::watch::header(&changed, SystemTime::now()));
-            match judge::run(&judge_args, &judging, out) {
+            match judge::run_with(&judge_args, &judging, out, Some(RELOAD)) {
                 Ok(_) => {}
                 Err(Stop::Closed) => return Err(Stop::Closed),
                 Err(Stop::Error(error)) => drop(report_error(&error, Some(&judging), false, out)),

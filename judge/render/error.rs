@@ -47,9 +47,12 @@ pub enum Error {
         origin: String,
         error: FormatError,
     },
-    /// `--svg` aimed at stored data.
+    /// `--svg` or `--html` aimed at stored data: what would have been written, and where it
+    /// goes when no path is given.
     Protected {
         path: std::path::PathBuf,
+        what: &'static str,
+        default: std::path::PathBuf,
     },
     /// `--plain` with other than one solution.
     PlainNeedsOne,
@@ -129,9 +132,10 @@ pub fn describe(error: &Error, root: Option<&Path>) -> String {
         Error::Search(search) => search_line(search, root),
         Error::Io { path: p, error } => format!("{}: {}", path(p, root), lower(error)),
         Error::Input { origin, error } => format!("{origin}:{}", format_error(error)),
-        Error::Protected { path: p } => format!(
-            "refusing to write the chart to {}: testcases/ and solutions/ hold stored data\nhint: give another path, or none for target/judge/bench.svg",
-            path(p, root)
+        Error::Protected { path: p, what, default } => format!(
+            "refusing to write {what} to {}: testcases/ and solutions/ hold stored data\nhint: give another path, or none for {}",
+            path(p, root),
+            path(default, root)
         ),
         Error::PlainNeedsOne => "'--plain' needs exactly one '--solution'".to_string(),
         Error::NotAName { given } if given.starts_with("wrong/") => format!(
@@ -359,6 +363,9 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
             "no sandbox here, and --sandbox require asks for one: {}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one",
             lower(why)
         ),
+        SetupError::RootUnsandboxed => "--sandbox off as root runs every solution as root, with nothing between it and this machine\n\
+             hint: --sandbox off-as-root if you trust the code with root; --sandbox auto otherwise"
+            .to_string(),
         SetupError::NoNativeRunner => "the native runner reads Linux's own accounts (/proc, namespaces, cgroups), and this is not Linux\n\
              hint: --runner portable, the default here"
             .to_string(),

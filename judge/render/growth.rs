@@ -19,15 +19,7 @@ pub fn words(growth: &Growth, limit: Duration) -> String {
         ),
         _ => "nothing could be timed".to_string(),
     };
-    let order = match growth.order {
-        Order::Power { exponent, spread } => {
-            format!("time grows about as n^{exponent:.1}{}", power_name(exponent, spread))
-        }
-        Order::Exponential { per_pile } => {
-            format!("time grows about {per_pile:.2}× with every extra pile: exponential")
-        }
-        Order::Unknown => "too fast at every size to tell how its time grows".to_string(),
-    };
+    let order = order(growth.order);
     let projected = match growth.at_max_log10_s {
         Some(log10) if log10 < 3.0 => {
             let seconds = 10f64.powf(log10);
@@ -53,6 +45,19 @@ pub fn words(growth: &Growth, limit: Duration) -> String {
         None => String::new(),
     };
     [order, projected, measured].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join("; ")
+}
+
+/// The order in words: `time grows about as n^1.0 (linear)`.
+pub fn order(order: Order) -> String {
+    match order {
+        Order::Power { exponent, spread } => {
+            format!("time grows about as n^{exponent:.1}{}", power_name(exponent, spread))
+        }
+        Order::Exponential { per_pile } => {
+            format!("time grows about {per_pile:.2}× with every extra pile: exponential")
+        }
+        Order::Unknown => "too fast at every size to tell how its time grows".to_string(),
+    }
 }
 
 /// The class the fit names (see `Class::of`), or why it names none.

@@ -203,9 +203,13 @@ fn smaller(options: &Options, solution: &str, input: &str) -> Invocation {
         .set(&flags::FILE, [Value::Text(input.to_string())])
 }
 
-fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Options) {
+/// Writes the failure block of submission `s` on case `c` (which it failed), and returns its
+/// rerun command.
+fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Options) -> Invocation {
     let width = options.layout.width;
-    let Some(result) = &report.cards[s].results[c] else { return };
+    let Some(result) = &report.cards[s].results[c] else {
+        return again(options.invocation, &report.submissions[s].name);
+    };
     let (submission, case) = (&report.submissions[s], &report.cases[c]);
     let (t, test) = (result.test, &report.cases[c].tests[result.test]);
     let verdict = result.verdict.unwrap_or(Verdict::Re);
@@ -254,6 +258,7 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
     }
     let rerun = rerun(options.invocation, &submission.name, rerun_case(case, result).as_deref());
     let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
+    rerun
 }
 
 /// The `--case` that shows a failure again: its testcase, or its whole group where the testcase
@@ -333,6 +338,59 @@ fn said_then(out: &mut String, said: &str, command: &Invocation, width: usize) {
     let _ = writeln!(out, "{}", fit::command("    ", command, width));
 }
 
+/// One failure block as the terminal shows it, for a report that shows each apart.
+pub struct Block {
+    pub submission: usize,
+    pub verdict: Verdict,
+    /// The block's lines, its heading first.
+    pub text: String,
+    /// The command that shows it again, the block's last line.
+    pub rerun: Invocation,
+}
+
+/// The CE block of a submission that did not compile.
+fn compile_block(report: &Report, s: usize, options: &Options) -> Option<Block> {
+    let Some(Err(error)) = &report.cards[s].compiled else { return None };
+    let (name, width) = (&report.submissions[s].name, options.layout.width);
+    let rerun = again(options.invocation, name);
+    let mut text = format!("CE {name}\n");
+    text.push_str(&compile::block(error, options.verbose, width));
+    let _ = writeln!(text, "{}", fit::command("  rerun     ", &rerun, width));
+    Some(Block { submission: s, verdict: Verdict::Ce, text, rerun })
+}
+
+/// The cases submission `s` failed on, the clearest first: the shortest input, then the
+/// suite's order.
+fn failed_cases(report: &Report, s: usize) -> Vec<usize> {
+    let card = &report.cards[s];
+    let mut failed: Vec<usize> = (0..report.cases.len())
+        .filter(|&c| card.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
+        .collect();
+    let shown_len = |c: usize| card.results[c].as_ref().map_or(0, |r| report.cases[c].tests[r.test].values.len());
+    failed.sort_by_key(|&c| (shown_len(c), c));
+    failed
+}
+
+/// Every failure of every submission, each block as the terminal shows it, the clearest first
+/// within a submission; the expected failures of wrong submissions included.
+pub fn blocks(report: &Report, options: &Options) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    for s in 0..report.submissions.len() {
+        if let Some(block) = compile_block(report, s, options) {
+            blocks.push(block);
+            continue;
+        }
+        for c in failed_cases(report, s) {
+            let mut text = String::new();
+            let rerun = block(&mut text, report, s, c, options);
+            let verdict = report.cards[s].results[c].as_ref().and_then(|r| r.verdict).unwrap_or(Verdict::Re);
+            let text = text.trim_start_matches('\n').to_string();
+            blocks.push(Block { submission: s, verdict, text, rerun });
+        }
+    }
+    blocks
+}
+
 fn failures(report: &Report, options: &Options) -> String {
     let width = options.layout.width;
     let mut out = String::new();
@@ -340,19 +398,11 @@ fn failures(report: &Report, options: &Options) -> String {
         if report.met[s] == Met::Yes && !options.verbose {
             continue;
         }
-        if let Some(Err(error)) = &card.compiled {
-            let _ = writeln!(out, "\nCE {}", submission.name);
-            out.push_str(&compile::block(error, options.verbose, width));
-            let rerun = again(options.invocation, &submission.name);
-            let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));
+        if let Some(block) = compile_block(report, s, options) {
+            let _ = write!(out, "\n{}", block.text);
             continue;
         }
-        let mut failed: Vec<usize> = (0..report.cases.len())
-            .filter(|&c| card.results[c].as_ref().is_some_and(|r| r.verdict != Some(Verdict::Ac)))
-            .collect();
-        // The clearest first: the shortest input, then the suite's order.
-        let shown_len = |c: usize| card.results[c].as_ref().map_or(0, |r| report.cases[c].tests[r.test].values.len());
-        failed.sort_by_key(|&c| (shown_len(c), c));
+        let failed = failed_cases(report, s);
         if report.met[s] == Met::No && failed.is_empty() && card.fault.is_none() {
             let said = format!(
                 "{} is tagged {} but passed all {} it ran: the stored cases miss its mistake",

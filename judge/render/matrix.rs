@@ -43,7 +43,7 @@ struct Cell {
 }
 
 /// The `n` column of a case: its piles, or a group's shortest and longest, `1-5`.
-fn n(case: &Case) -> String {
+pub fn n(case: &Case) -> String {
     let shortest = case.tests.iter().map(|t| t.values.len()).min().unwrap_or(0);
     match case.longest() {
         longest if longest == shortest => longest.to_string(),

@@ -18,6 +18,7 @@ pub mod fit;
 pub mod growth;
 pub mod guard;
 pub mod help;
+pub mod html;
 pub mod json;
 pub mod judge_json;
 pub mod judge_text;

@@ -42,8 +42,9 @@ const DASHES: [&str; 8] = ["none", "7 3", "9 3 2 3", "14 4 4 4", "2 3", "9 3 2 3
 /// Markers about (0, 0), split at `|`: circle, square, triangle up, diamond, triangle down, cross.
 const SHAPES: &str = "<circle r='4.5'|<rect x='-4' y='-4' width='8' height='8'|<polygon points='0,-5.5 5,3.5 -5,3.5'|\
     <polygon points='0,-5.5 5.5,0 0,5.5 -5.5,0'|<polygon points='0,5.5 5,-3.5 -5,-3.5'|<path d='M-4 -4l8 8m0 -8l-8 8'";
-/// The strategies of `solutions/`, each with a colour, marker and dash of its own.
-const KNOWN: [&str; 8] = [
+/// The strategies of `solutions/`, each with a colour, marker and dash of its own; the page
+/// draws every other series apart, as the user's.
+pub const KNOWN: [&str; 8] = [
     "dp_array",
     "four_scalars",
     "recursive_memo",

@@ -243,7 +243,7 @@ fn a_sandboxed_run_trusts_nothing_an_unconfined_run_rewrote_in_the_cache() {
         ),
     );
     let unconfined =
-        judge_with_cache(&copy, &cache, &["--solution", "poisoner", "--case", "samples", "--sandbox", "off"]);
+        judge_with_cache(&copy, &cache, &["--solution", "poisoner", "--case", "samples", "--sandbox", "off-as-root"]);
     assert_eq!(unconfined.status, 0, "{}", unconfined.describe());
     let rewritten = before.iter().filter(|(path, bytes)| std::fs::read(path).is_ok_and(|now| now != *bytes)).count();
     assert!(rewritten >= chosen.len(), "the poisoner rewrote {rewritten} sandboxed entries: the test proves nothing");
@@ -277,7 +277,7 @@ fn a_full_disk_while_building_is_a_judge_error_and_is_not_remembered() {
     std::fs::create_dir_all(&disk).unwrap();
     let judge = |label: &str| {
         format!(
-            "echo '== {label}'; JUDGE_CACHE={disk} {JUDGE} --solution my_try --case samples --sandbox off; echo \"== status $?\"",
+            "echo '== {label}'; JUDGE_CACHE={disk} {JUDGE} --solution my_try --case samples --sandbox off-as-root; echo \"== status $?\"",
             disk = disk.display()
         )
     };

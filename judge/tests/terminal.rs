@@ -123,7 +123,9 @@ fn the_progress_counter_is_cleared_before_the_result() {
 #[test]
 fn a_closed_stderr_ends_nothing() {
     let copy = Copy::new("closed-stderr", &["samples"]);
-    for args in [&["paste", "dp_array"][..], &["--solution", "dp_array", "--case", "samples", "--sandbox", "off"]] {
+    for args in
+        [&["paste", "dp_array"][..], &["--solution", "dp_array", "--case", "samples", "--sandbox", "off-as-root"]]
+    {
         // Stderr is a pipe whose reader is gone before the judge writes a note to it.
         let (reader, writer) = std::io::pipe().unwrap();
         drop(reader);

@@ -12,6 +12,7 @@ mod hidden;
 mod hints;
 mod isolation;
 mod mutants;
+mod page;
 mod portable;
 mod sandbox;
 mod terminal;

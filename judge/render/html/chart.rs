@@ -1,0 +1,327 @@
+//! The page's comparison: each solution's time per call against n and its memory against n,
+//! both on log axes, as inline SVG that scales to the page's width; the bundled strategies
+//! drawn thin and solid, the user's attempts thick and dashed with open markers; the floor
+//! program's chain as a dotted line where it has run; and a legend beside, in HTML, with each
+//! series' growth in words.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::escape;
+use crate::render::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
+use crate::search::growth::{Growth, Order};
+
+/// Colours a series is drawn in, by the class `s0` … (see `page.css`).
+const COLOURS: usize = 11;
+
+/// The least n whose times a series' order is fitted over, where it is (`Series::fitted`):
+/// below it a call's time is mostly what any call costs.
+pub const FITTED_FROM: usize = 1000;
+
+/// One solution's points.
+pub struct Series {
+    pub name: String,
+    /// Time per call by n, ascending.
+    pub time: Vec<(usize, Duration)>,
+    /// Memory in KiB by n, ascending.
+    pub memory: Vec<(usize, u64)>,
+    /// How its time grows, timed on prefixes of one input (bench, or a strategy that hit the
+    /// time limit).
+    pub growth: Option<Growth>,
+    /// Else the order fitted over `time` from `FITTED_FROM`.
+    pub fitted: Option<Order>,
+}
+
+impl Series {
+    /// One of the bundled strategies, not the user's attempt.
+    pub fn reference(&self) -> bool {
+        crate::render::svg::KNOWN.contains(&self.name.as_str())
+    }
+}
+
+/// The floor program's reading: the chain of dependent steps no strategy goes below.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Floor {
+    pub n: usize,
+    pub ns_per_pile: f64,
+}
+
+pub struct Comparison {
+    /// The line under the heading: what the times and the memory are, and where from.
+    pub says: String,
+    /// The memory axis's title.
+    pub memory: &'static str,
+    /// Memory readings at or under this many KiB tell nothing apart (bench counts pages): they
+    /// are drawn on it, labelled `≤`.
+    pub least_kib: u64,
+    pub series: Vec<Series>,
+    /// None where `floor` has not run; then `no_floor` says how to run it.
+    pub floor: Option<Floor>,
+    pub no_floor: String,
+    /// The time limit the growth is said against.
+    pub limit: Duration,
+}
+
+const W: f64 = 640.0;
+const H: f64 = 360.0;
+const LEFT: f64 = 70.0;
+const RIGHT: f64 = 14.0;
+const TOP: f64 = 12.0;
+const BOTTOM: f64 = 46.0;
+
+/// A log scale from pixel `from` at `lo` to `to` at `hi` (values, not logs).
+#[derive(Clone, Copy)]
+struct Axis {
+    /// The smallest and largest value drawn.
+    min: f64,
+    max: f64,
+    lo: f64,
+    hi: f64,
+    from: f64,
+    to: f64,
+}
+
+impl Axis {
+    fn covering(values: &[f64], from: f64, to: f64) -> Axis {
+        let positive: Vec<f64> = values.iter().copied().filter(|v| *v > 0.0).collect();
+        let (min, max) = positive.iter().fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(*v), b.max(*v)));
+        let (min, max) = if max > 0.0 { (min, max) } else { (1.0, 10.0) };
+        let span = (max / min).log10();
+        let pad = if span > 0.0 { span * 0.05 } else { 0.5 };
+        Axis { min, max, lo: min.log10() - pad, hi: max.log10() + pad, from, to }
+    }
+
+    fn at(self, v: f64) -> f64 {
+        self.from + (v.max(1e-9).log10() - self.lo) / (self.hi - self.lo) * (self.to - self.from)
+    }
+
+    fn holds(self, v: f64) -> bool {
+        (self.lo..=self.hi).contains(&v.log10())
+    }
+
+    /// Powers of `base` inside the axis, every `step`th so that at most eight are left.
+    fn ticks(self, base: f64) -> Vec<f64> {
+        let (lo, hi) = ((self.lo / base.log10()).floor() as i32, (self.hi / base.log10()).ceil() as i32);
+        let all: Vec<f64> = (lo..=hi).map(|k| base.powi(k)).filter(|v| self.holds(*v)).collect();
+        let step = all.len().div_ceil(8).max(1);
+        all.into_iter().step_by(step).collect()
+    }
+}
+
+/// A panel's points: per series, (n, value) where value is on the y axis's unit.
+type Points = Vec<Vec<(f64, f64)>>;
+
+struct Panel<'a> {
+    id: &'a str,
+    title: &'a str,
+    units: &'a [(f64, &'a str)],
+    base: f64,
+    /// Values under this are drawn on it, and its tick says `≤` it.
+    least: f64,
+    points: Points,
+}
+
+fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
+    let values: Vec<f64> = panel.points.iter().flatten().map(|p| p.1.max(panel.least)).collect();
+    let under = panel.points.iter().flatten().any(|p| p.1 <= panel.least && panel.least > 0.0);
+    let y = Axis::covering(&values, H - BOTTOM, TOP);
+    let _ = writeln!(
+        out,
+        "<figure class=\"panel\"><svg id=\"{}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"{}\">",
+        panel.id,
+        escape(panel.title)
+    );
+    let (plot_w, plot_h) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
+    let _ = writeln!(out, "<rect class=\"frame\" x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\"/>");
+    for n in x.ticks(10.0) {
+        let px = x.at(n);
+        let _ =
+            write!(out, "<line class=\"grid\" x1=\"{px:.1}\" y1=\"{TOP}\" x2=\"{px:.1}\" y2=\"{:.1}\"/>", H - BOTTOM);
+        let _ = writeln!(
+            out,
+            "<text x=\"{px:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            H - BOTTOM + 16.0,
+            units::thousands(n as u64)
+        );
+    }
+    // Powers of the base, else of its root, else the ends of what is drawn.
+    let mut y_ticks = y.ticks(panel.base);
+    if y_ticks.len() < 2 {
+        y_ticks = y.ticks(panel.base.sqrt());
+    }
+    if y_ticks.len() < 2 {
+        y_ticks = vec![y.min, y.max];
+    }
+    if under {
+        y_ticks.retain(|v| *v > panel.least * 1.5);
+        y_ticks.insert(0, panel.least);
+    }
+    for v in y_ticks {
+        let py = y.at(v);
+        let at_most = if under && v == panel.least { "≤ " } else { "" };
+        let _ =
+            write!(out, "<line class=\"grid\" x1=\"{LEFT}\" y1=\"{py:.1}\" x2=\"{:.1}\" y2=\"{py:.1}\"/>", W - RIGHT);
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{at_most}{}</text>",
+            LEFT - 6.0,
+            py + 4.0,
+            scaled(v, panel.units)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">n, the number of piles (log scale)</text>",
+        LEFT + plot_w / 2.0,
+        H - 8.0
+    );
+    let (tx, ty) = (16.0, TOP + plot_h / 2.0);
+    let _ = writeln!(
+        out,
+        "<text x=\"{tx}\" y=\"{ty}\" text-anchor=\"middle\" transform=\"rotate(-90 {tx} {ty})\">{} (log scale)</text>",
+        escape(panel.title)
+    );
+    if let (Some(floor), "time") = (&comparison.floor, panel.id) {
+        // time = ns_per_pile × n: the part of that line inside both axes.
+        let lo = 10f64.powf(x.lo).max(10f64.powf(y.lo) / floor.ns_per_pile);
+        let hi = 10f64.powf(x.hi).min(10f64.powf(y.hi) / floor.ns_per_pile);
+        if lo < hi {
+            let (x1, y1, x2, y2) = (x.at(lo), y.at(lo * floor.ns_per_pile), x.at(hi), y.at(hi * floor.ns_per_pile));
+            let _ = writeln!(
+                out,
+                "<line class=\"floor\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"><title>floor: {:.2} ns a pile</title></line>",
+                floor.ns_per_pile
+            );
+        }
+    }
+    for (k, (series, points)) in comparison.series.iter().zip(&panel.points).enumerate() {
+        let kind = if series.reference() { "reference" } else { "attempt" };
+        let _ = write!(
+            out,
+            "<g class=\"series s{} {kind}\" data-panel=\"{}\" data-name=\"{}\">",
+            colour(comparison, k),
+            panel.id,
+            escape(&series.name)
+        );
+        let path: Vec<String> =
+            points.iter().map(|&(n, v)| format!("{:.1},{:.1}", x.at(n), y.at(v.max(panel.least)))).collect();
+        let _ = write!(out, "<polyline points=\"{}\"/>", path.join(" "));
+        for &(n, v) in points {
+            let (px, py) = (x.at(n), y.at(v.max(panel.least)));
+            let title = format!("{} · n = {} · {}", series.name, units::thousands(n as u64), scaled(v, panel.units));
+            let mark = match series.reference() {
+                true => format!("<circle cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"3\">"),
+                false => format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\">", px - 3.5, py - 3.5),
+            };
+            let end = if series.reference() { "</circle>" } else { "</rect>" };
+            let _ = write!(out, "{mark}<title>{}</title>{end}", escape(&title));
+        }
+        out.push_str("</g>\n");
+    }
+    if values.is_empty() {
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">no reading</text>",
+            LEFT + plot_w / 2.0,
+            TOP + plot_h / 2.0
+        );
+    }
+    let _ = writeln!(out, "</svg><figcaption>{}</figcaption></figure>", escape(panel.title));
+}
+
+/// Series `k`'s colour: a bundled strategy's is its own, the same on every page; an attempt
+/// takes the next of those no strategy has.
+fn colour(comparison: &Comparison, k: usize) -> usize {
+    let known = crate::render::svg::KNOWN;
+    match known.iter().position(|name| *name == comparison.series[k].name) {
+        Some(own) => own,
+        None => {
+            let before = comparison.series[..k].iter().filter(|s| !s.reference()).count();
+            (known.len() + before) % COLOURS
+        }
+    }
+}
+
+/// Each series' swatch, name and growth: the user's attempts first, then the references.
+fn legend(out: &mut String, comparison: &Comparison) {
+    let groups = [(false, "your attempts"), (true, "references: the bundled strategies")];
+    for (reference, heading) in groups {
+        let members: Vec<(usize, &Series)> =
+            comparison.series.iter().enumerate().filter(|(_, s)| s.reference() == reference).collect();
+        if members.is_empty() {
+            continue;
+        }
+        let _ = write!(out, "<h3>{heading}</h3><ul class=\"legend\">");
+        for (k, series) in members {
+            let kind = if reference { "reference" } else { "attempt" };
+            let _ = write!(
+                out,
+                "<li><svg class=\"swatch\" viewBox=\"0 0 40 10\"><g class=\"series s{} {kind}\"><polyline points=\"0,5 40,5\"/></g></svg> <b>{}</b>",
+                colour(comparison, k),
+                escape(&series.name)
+            );
+            let growth = match &series.growth {
+                Some(growth) => crate::render::growth::words(growth, comparison.limit),
+                None if series.time.is_empty() => "not timed".to_string(),
+                None => match series.fitted {
+                    Some(order) => format!(
+                        "{}, fitted over the times drawn from n = {}",
+                        crate::render::growth::order(order),
+                        units::thousands(FITTED_FROM as u64)
+                    ),
+                    None => "too few sizes to tell how its time grows".to_string(),
+                },
+            };
+            let _ = write!(out, " <span class=\"growth\">{}</span></li>", escape(&growth));
+        }
+        out.push_str("</ul>\n");
+    }
+    match &comparison.floor {
+        Some(floor) => {
+            let said = format!(
+                "dotted: the floor program's chain of dependent steps, {:.2} ns a pile at n = {}, which no strategy goes below",
+                floor.ns_per_pile,
+                units::thousands(floor.n as u64)
+            );
+            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(&said));
+        }
+        None => {
+            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(&comparison.no_floor));
+        }
+    }
+}
+
+pub fn render(comparison: &Comparison) -> String {
+    let ns: Vec<f64> = (comparison.series.iter())
+        .flat_map(|s| s.time.iter().map(|p| p.0).chain(s.memory.iter().map(|p| p.0)))
+        .map(|n| n.max(1) as f64)
+        .collect();
+    let x = Axis::covering(&ns, LEFT, W - RIGHT);
+    let time = Panel {
+        id: "time",
+        title: "time per call",
+        units: &TIME_UNITS,
+        base: 10.0,
+        least: 0.0,
+        points: (comparison.series.iter())
+            .map(|s| s.time.iter().map(|&(n, t)| (n.max(1) as f64, (t.as_nanos() as f64).max(1.0))).collect())
+            .collect(),
+    };
+    let memory = Panel {
+        id: "memory",
+        title: comparison.memory,
+        units: &BYTE_UNITS,
+        base: 4.0,
+        least: comparison.least_kib as f64 * 1024.0,
+        points: (comparison.series.iter())
+            .map(|s| s.memory.iter().map(|&(n, kib)| (n.max(1) as f64, (kib as f64 * 1024.0).max(1.0))).collect())
+            .collect(),
+    };
+    let mut out = String::from("<div class=\"charts\">\n");
+    panel(&mut out, comparison, x, &time);
+    panel(&mut out, comparison, x, &memory);
+    out.push_str("</div>\n<div class=\"key\">\n");
+    legend(&mut out, comparison);
+    out.push_str("</div>\n");
+    out
+}

@@ -1,0 +1,46 @@
+//! The page's sources: each solution's file, the comment at its top (its idea) set apart from
+//! the code; two chosen ones side by side (every one, one after another, without the script).
+
+use std::fmt::Write as _;
+
+use super::escape;
+use crate::judging::submissions::Submission;
+
+/// The comment lines at the top of a file, and the rest.
+pub fn idea(source: &str) -> (String, String) {
+    let lines: Vec<&str> = source.lines().collect();
+    let top = lines.iter().take_while(|l| l.trim_start().starts_with("//")).count();
+    let comment: Vec<&str> = lines[..top].iter().map(|l| l.trim_start().trim_start_matches('/').trim()).collect();
+    (comment.join("\n"), lines[top..].join("\n"))
+}
+
+fn choice(out: &mut String, side: &str, sources: &[Submission], chosen: usize) {
+    let _ = write!(out, "<label>{side} <select class=\"pick\" data-side=\"{side}\">");
+    for (k, submission) in sources.iter().enumerate() {
+        let selected = if k == chosen { " selected" } else { "" };
+        let _ = write!(out, "<option value=\"{k}\"{selected}>{}</option>", escape(&submission.name));
+    }
+    out.push_str("</select></label> ");
+}
+
+pub fn render(sources: &[Submission]) -> String {
+    let mut out = String::from("<p class=\"picks\">");
+    choice(&mut out, "left", sources, 0);
+    choice(&mut out, "right", sources, usize::from(sources.len() > 1));
+    out.push_str("</p>\n<div class=\"sources\">\n");
+    for (k, submission) in sources.iter().enumerate() {
+        let (comment, code) = idea(&submission.source);
+        let _ = write!(
+            out,
+            "<article class=\"source\" data-k=\"{k}\"><h3>{} <small>{}</small></h3>",
+            escape(&submission.name),
+            escape(&submission.shown)
+        );
+        if !comment.is_empty() {
+            let _ = write!(out, "<p class=\"idea\">{}</p>", escape(&comment));
+        }
+        let _ = writeln!(out, "<pre><code>{}</code></pre></article>", escape(&code));
+    }
+    out.push_str("</div>\n");
+    out
+}
