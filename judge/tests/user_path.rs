@@ -327,3 +327,18 @@ fn a_file_that_is_not_utf8_is_refused_at_its_place_not_judged_as_nothing() {
     let errors = all.json().get("judge_errors").unwrap().items().to_vec();
     assert!(errors.iter().any(|e| e.as_str().unwrap().starts_with("solutions/latin.rs:1:7:")), "{errors:?}");
 }
+
+#[test]
+fn version_names_the_judge_and_the_least_rust_that_builds_it() {
+    for flag in ["--version", "-V"] {
+        let run = judge(&[flag]);
+        assert_eq!(run.status, 0, "{}", run.describe());
+        let manifest = std::fs::read_to_string(crate::common::source().join("Cargo.toml")).unwrap();
+        let field = |key: &str| {
+            manifest.lines().find_map(|l| l.strip_prefix(key)).map(|v| v.trim().trim_matches('"').to_string()).unwrap()
+        };
+        let said = format!("judge {}:", field("version = "));
+        assert!(run.stdout.starts_with(&said), "{}", run.describe());
+        assert!(run.stdout.contains(&format!("Rust {} or later", field("rust-version = "))), "{}", run.describe());
+    }
+}
