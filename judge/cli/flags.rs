@@ -37,8 +37,12 @@ pub enum Color {
 /// the parser accepts (`Kind::Choice`) are read off it, and so is the value a word sets.
 pub const FORMATS: [(&str, Format); 2] = [("text", Format::Text), ("json", Format::Json)];
 pub const COLORS: [(&str, Color); 3] = [("auto", Color::Auto), ("always", Color::Always), ("never", Color::Never)];
-pub const SANDBOXES: [(&str, Sandbox); 3] =
-    [("auto", Sandbox::Auto), ("require", Sandbox::Require), ("off", Sandbox::Off)];
+pub const SANDBOXES: [(&str, Sandbox); 4] = [
+    ("auto", Sandbox::Auto),
+    ("require", Sandbox::Require),
+    ("off", Sandbox::Off),
+    ("off-as-root", Sandbox::OffAsRoot),
+];
 pub const CGROUPS: [(&str, Cgroup); 2] = [("auto", Cgroup::Auto), ("off", Cgroup::Off)];
 pub const RUNNERS: [(&str, RunnerKind); 2] = [("native", RunnerKind::Native), ("portable", RunnerKind::Portable)];
 /// The best runner the machine has: the native one where it is Linux.
@@ -60,7 +64,7 @@ const fn words<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'st
 
 static FORMAT_WORDS: [&str; 2] = words(&FORMATS);
 static COLOR_WORDS: [&str; 3] = words(&COLORS);
-static SANDBOX_WORDS: [&str; 3] = words(&SANDBOXES);
+static SANDBOX_WORDS: [&str; 4] = words(&SANDBOXES);
 static CGROUP_WORDS: [&str; 2] = words(&CGROUPS);
 static RUNNER_WORDS: [&str; 2] = words(&RUNNERS);
 
@@ -365,7 +369,7 @@ pub static SANDBOX: Flag = Flag {
     commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
     default: Default::Value(|| Value::Text(SANDBOXES[0].0.into())),
     repeats: &[],
-    help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off",
+    help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off (refused to root: off-as-root trusts the code with root)",
     set: |args, value| args.sandbox = chosen(&SANDBOXES, value),
 };
 
@@ -387,7 +391,7 @@ pub static RUNNER: Flag = Flag {
     commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
     default: Default::Value(|| Value::Text(DEFAULT_RUNNER.into())),
     repeats: &[],
-    help: "who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the solution's own process, on Linux and macOS; no sandbox)",
+    help: "who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the kernel's count of the solution's one process, on Linux and macOS; no sandbox)",
     set: |args, value| args.runner = chosen(&RUNNERS, value),
 };
 

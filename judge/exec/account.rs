@@ -1,21 +1,28 @@
 //! How a call's time is counted: readings of the kernel's accounts in, a charge and a verdict
-//! out. Nothing here reads or waits; `child` takes the readings and obeys the verdict.
+//! out. Nothing here reads or waits; `child` takes the readings and obeys the verdict. On
+//! both runners:
 //!
-//! 1. A call's time is the CPU time the kernel counted for the solution's box (every thread
-//!    and process in its cgroup cell; without a cell, its one process, which may start no
-//!    other) since the previous call's reply was read: reading the input, and whatever the box
-//!    ran between two calls, count as the next call's.
+//! 1. A call's time is the CPU time the kernel counted for the solution's box since the
+//!    previous call's reply was read: reading the input, and whatever the box ran between two
+//!    calls, count as the next call's.
 //! 2. Past the time limit it is TLE.
 //! 3. A call that has not answered when its wall time, less its thread's own time on a CPU and
 //!    waiting for one, passes `FUSE` times the limit is TLE too: it sleeps, blocks or waits on
-//!    something else. A thread found runnable is not idle: the kernel adds a wait for a CPU
-//!    to its account only when the wait ends. Once it has answered, only its CPU time counts:
-//!    after the answer its thread waits for the judge, who may be late to read it.
+//!    something else. Once it has answered, only its CPU time counts.
 //! 4. A child's start-up, until its driver says it is ready, is held to the same limits and
 //!    counted from the child's birth; it is no case's call.
+//! 5. A call has answered when its reply is read and no process of the box but the program
+//!    runs: what the others run until then is its time. Those left asleep are ended.
 //!
-//! The thread is the driver's main thread, which runs the solution: the kernel names it by
-//! the program's own pid, so nothing the solution starts can stand in for it.
+//! What differs by runner, a row each:
+//!
+//! | | native | portable |
+//! | --- | --- | --- |
+//! | the box (1) | its cgroup cell, every process; without a cell its one process, which may start no other | its one process; processes it starts are not counted |
+//! | the thread (3) | the driver's main thread, which runs the solution: the kernel names it by the program's pid, so nothing the solution starts stands in for it | not read: the box's CPU time stands for it |
+//! | a thread found runnable is not idle (3): a wait for a CPU enters its account only when it ends | read | not read |
+//! | after its answer a thread waits for the judge, who may be late to read it (3) | only CPU time counts | only CPU time counts |
+//! | processes left after the answer (5) | with a cell, the call's while one runs, then ended; without one none can start | not counted; ended with the child by its keeper (Linux) |
 
 use std::time::Duration;
 

@@ -39,7 +39,7 @@ use super::procfs;
 use super::sandbox::{self, Bounds, Isolation, Jail};
 use super::sys;
 use super::watchdog;
-use super::wire::{self, Reply, Request, Usage};
+use super::wire::{self, Reply, Request};
 
 /// glibc's largest mmap threshold: blocks below it always come from the heap.
 pub const MMAP_THRESHOLD: u64 = 32 << 20;
@@ -98,100 +98,25 @@ pub enum RunnerKind {
     /// the child runs in a sandbox where the kernel allows one.
     #[default]
     Native,
-    /// The child's driver keeps its own (`getrusage`, a CPU timer, its allocator), with only
-    /// what Linux and macOS both have: no sandbox, no cell.
+    /// The judge reads the kernel's accounts of the child's one process from outside it
+    /// (Linux: /proc; macOS: `proc_pid_rusage`), with only what both systems have: no
+    /// sandbox, no cell.
     Portable,
 }
 
 /// Where children run, and what counts what they use: the runner, a cgroup cell each or
-/// /proc (native), the driver's own accounts (portable).
+/// /proc (native), the kernel's accounts of its one process (portable).
 pub struct Housing {
     pub isolation: Isolation,
     pub cells: Option<Cells>,
     pub kind: RunnerKind,
 }
 
-/// A child's accounts, as its runner keeps them.
-enum Accounts {
-    /// Read by the judge from the kernel.
-    Kernel(Meter),
-    /// The driver's, as its last reply gave them: the program's pid and its usage.
-    Driver(u32, Usage),
-}
-
-impl Accounts {
-    fn program(&self) -> u32 {
-        match self {
-            Accounts::Kernel(meter) => meter.program(),
-            Accounts::Driver(pid, _) => *pid,
-        }
-    }
-
-    /// The box's CPU time, ever: the kernel's now, or the driver's as of its last reply.
-    fn cpu_ns(&self) -> u64 {
-        match self {
-            Accounts::Kernel(meter) => meter.cpu_ns(),
-            Accounts::Driver(_, usage) => usage.cpu_ns,
-        }
-    }
-
-    /// The solution thread's account; the driver's knows no waits for a CPU.
-    fn thread(&self) -> Option<Sched> {
-        match self {
-            Accounts::Kernel(meter) => meter.thread(),
-            Accounts::Driver(_, usage) => Some(Sched { ran_ns: usage.thread_ns, waited_ns: 0 }),
-        }
-    }
-
-    /// Whether the solution thread is on a CPU or waiting for one; the driver's accounts do
-    /// not say.
-    fn runnable(&self) -> bool {
-        match self {
-            Accounts::Kernel(meter) => meter.runnable(),
-            Accounts::Driver(..) => false,
-        }
-    }
-
-    fn reset_peak(&self) {
-        if let Accounts::Kernel(meter) = self {
-            meter.reset_peak();
-        }
-    }
-
-    /// Memory: the kernel's reading, or the most the driver's allocator held in the last call.
-    fn read(&self) -> Reading {
-        match self {
-            Accounts::Kernel(meter) => meter.read(),
-            Accounts::Driver(_, usage) => {
-                Reading { resident_kib: usage.heap_peak >> 10, peak_kib: usage.heap_peak >> 10 }
-            }
-        }
-    }
-
-    fn oom_kills(&self) -> u64 {
-        match self {
-            Accounts::Kernel(meter) => meter.oom_kills(),
-            Accounts::Driver(..) => 0,
-        }
-    }
-
-    /// What a reply says of the driver's accounts, where they are the driver's.
-    fn take(&mut self, reply: &Reply) {
-        if let (
-            Accounts::Driver(_, usage),
-            Reply::Ready { usage: said } | Reply::Answer { usage: said, .. } | Reply::Answers { usage: said, .. },
-        ) = (self, reply)
-        {
-            *usage = *said;
-        }
-    }
-}
-
 pub struct Child {
     process: process::Child,
     /// None once stopped.
     channel: Option<Channel>,
-    accounts: Accounts,
+    meter: Meter,
     limits: Limits,
     map: SourceMap,
     seq: u32,
@@ -283,15 +208,14 @@ impl Child {
             one_process: cell.is_none() && !portable,
         };
         let mut jail = Jail::system(&binary.path, SCRATCH, bounds);
+        jail.kept = true;
         jail.copy(&binary.path, INSIDE)
             .give(request_read.as_raw_fd(), wire::REQUEST_FD)
             .give(reply_write.as_raw_fd(), wire::REPLY_FD)
             .give(ledger.fd(), wire::LEDGER_FD);
         let mut command = sandbox::command(&jail, housing.isolation.room(), cell.as_deref())?;
         command.args([unit.to_string(), limits.stack_bytes().to_string()]);
-        if portable {
-            command.args([limits.time.as_nanos().to_string(), limits.memory_bytes().to_string()]);
-        }
+        command.arg(if portable { "thread" } else { "main" });
         command
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .envs(ALLOCATOR.map(|(name, value)| (name, value.to_string())))
@@ -307,19 +231,16 @@ impl Child {
         drop((request_read, reply_write));
         let sandboxed = matches!(housing.isolation, Isolation::Sandbox);
         let started = match (sandboxed, portable) {
-            (true, _) => Meter::sandbox(process.id(), APPEARING, cell).map(Accounts::Kernel),
-            (false, native) => {
+            (true, _) => Meter::sandbox(process.id(), APPEARING, cell),
+            (false, portable) => {
                 watchdog::watch(process.id());
-                Ok(match native {
-                    false => Accounts::Kernel(Meter::process(process.id(), cell)),
-                    true => Accounts::Driver(process.id(), Usage::default()),
-                })
+                Ok(Meter::room(process.id(), cell, !portable))
             }
         };
         let born = Instant::now();
-        let channel = started
-            .and_then(|accounts| Ok((accounts, Channel::new(request_write, reply_read, stdout_read, stderr_read)?)));
-        let (accounts, channel) = match channel {
+        let channel =
+            started.and_then(|meter| Ok((meter, Channel::new(request_write, reply_read, stdout_read, stderr_read)?)));
+        let (meter, channel) = match channel {
             Ok(ready) => ready,
             Err(e) => {
                 let _ = sys::kill_group(process.id());
@@ -335,7 +256,7 @@ impl Child {
         Ok(Child {
             process,
             channel: Some(channel),
-            accounts,
+            meter,
             limits,
             map: binary.map.clone(),
             seq: 0,
@@ -377,7 +298,7 @@ impl Child {
 
     /// One call, or with `dry` the input decoded and dropped without calling the solution.
     fn timed(&mut self, values: &[i32], dry: bool) -> Result<Answered, Ending> {
-        self.accounts.reset_peak();
+        self.meter.reset_peak();
         self.seq += 1;
         let frame = Arc::new(Request::Call { values: values.into(), dry }.encode(self.seq));
         let (start, thread) = self.send(frame, 0)?;
@@ -389,7 +310,7 @@ impl Child {
             other => return Err(self.unexpected(other)),
         };
         self.served += u64::from(!dry);
-        let peak_kib = peak.peak_kib.max(self.accounts.read().peak_kib);
+        let peak_kib = peak.peak_kib.max(self.meter.read().peak_kib);
         Ok(Answered { answer, length, nanos: nanos(charge), peak_kib: Some(peak_kib) })
     }
 
@@ -458,23 +379,13 @@ impl Child {
         // argument, not what the call adds.
         self.timed(&values[..values.len().min(16)], false)?;
         self.timed(values, true)?;
-        if let Accounts::Driver(..) = self.accounts {
-            // The driver's own count: what its allocator held at most over what it held
-            // when the call began, its input decoded.
-            self.timed(&values[..values.len().min(16)], false)?;
-            let answered = self.timed(values, false)?;
-            let Accounts::Driver(_, usage) = self.accounts else { unreachable!("the driver's") };
-            return Ok((Some(usage.heap_peak.saturating_sub(usage.heap_base) >> 10), answered.answer));
-        }
-        let Accounts::Kernel(meter) = &self.accounts else { unreachable!("the kernel's") };
-        let pid = meter.program();
+        let pid = self.meter.program();
         let exact = || procfs::kib(format!("/proc/{pid}/smaps_rollup"), "Rss");
         let exact_before = exact();
-        meter.reset_peak();
-        let peak_before = meter.read_program().peak_kib;
+        self.meter.reset_peak();
+        let peak_before = self.meter.read_program().peak_kib;
         let answered = self.timed(values, false)?;
-        let Accounts::Kernel(meter) = &self.accounts else { unreachable!("the kernel's") };
-        let (exact_after, peak_after) = (exact(), meter.read_program().peak_kib);
+        let (exact_after, peak_after) = (exact(), self.meter.read_program().peak_kib);
         let exact = exact_before.zip(exact_after).map(|(b, a)| a.saturating_sub(b));
         let peak = peak_after.saturating_sub(peak_before);
         // The peak counts in batches and may run ahead by tens of pages.
@@ -495,7 +406,7 @@ impl Child {
         }
         let span = Span::new(self.limits.time, self.origin, Some(Sched::default()));
         match self.exchange(0, span, self.born, &mut Reading::default())? {
-            (Reply::Ready { .. }, _) => {}
+            (Reply::Ready, _) => {}
             (Reply::Refused { why }, _) => {
                 self.stop();
                 return Err(Ending::Refused { why, confirmed: false });
@@ -509,7 +420,7 @@ impl Child {
     /// Queues a frame for the child, whose reply may hold `answers` answers: when it was sent
     /// and the solution thread's account then.
     fn send(&mut self, frame: Arc<Vec<u8>>, answers: usize) -> Result<(Instant, Option<Sched>), Ending> {
-        let thread = self.accounts.thread();
+        let thread = self.meter.thread();
         let Some(channel) = self.channel.as_mut() else { return Err(self.died()) };
         channel.expect(answers);
         match channel.send(frame) {
@@ -529,31 +440,61 @@ impl Child {
         peak: &mut Reading,
     ) -> Result<(Reply, Duration), Ending> {
         let reply = self.wait(seq, &span, start, peak)?;
-        self.accounts.take(&reply);
+        self.settle(&span, start, peak)?;
         let look = self.look(&span, start);
         self.origin = look.cpu_ns;
         if let Some(over) = span.answered_over(&look) {
             self.stop();
             return Err(timed_out(over));
         }
-        let kills = self.accounts.oom_kills();
+        let kills = self.meter.oom_kills();
         if kills > self.kills {
             // The kernel killed one of its processes for memory; the call still answered.
-            let peak_kib = peak.peak_kib.max(self.accounts.read().peak_kib);
+            let peak_kib = peak.peak_kib.max(self.meter.read().peak_kib);
             self.stop();
             return Err(Ending::MemoryLimit { peak_kib });
         }
         Ok((reply, span.charge(&look)))
     }
 
+    /// After an answer, the program's other processes (`account`, rule 5): while one runs,
+    /// what they run is the call's, held to its time limit by CPU time (the program's thread,
+    /// having answered, waits for the judge) and to its memory limit; once none runs, they
+    /// are ended.
+    fn settle(&mut self, span: &Span, start: Instant, peak: &mut Reading) -> Result<(), Ending> {
+        loop {
+            let others = self.meter.others();
+            if others.is_empty() {
+                return Ok(());
+            }
+            if !others.iter().any(|&pid| procfs::running(pid)) {
+                for pid in others {
+                    let _ = sys::kill(pid, sys::SIGKILL);
+                }
+                // Their last CPU time enters the box's account as they die.
+                thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            if let Some(over) = span.answered_over(&self.look(span, start)) {
+                self.stop();
+                return Err(timed_out(over));
+            }
+            if let Some(ending) = self.over_limits(peak) {
+                self.stop();
+                return Err(ending);
+            }
+            thread::sleep(POLL);
+        }
+    }
+
     /// The box as of now, for `span` begun at `start`.
     fn look(&self, span: &Span, start: Instant) -> Look {
         let wall = start.elapsed();
-        let cpu_ns = self.accounts.cpu_ns();
+        let cpu_ns = self.meter.cpu_ns();
         // Its state before its account: a wait that begins after the state is read is in
         // neither the account nor the wall time.
         let (runnable, thread) = match span.wants_thread(wall) {
-            true => (self.accounts.runnable(), self.accounts.thread()),
+            true => (self.meter.runnable(), self.meter.thread()),
             false => (false, None),
         };
         Look { wall, cpu_ns, thread, runnable }
@@ -572,7 +513,6 @@ impl Child {
             }
             Reply::StackOverflow => Ending::StackOverflow,
             Reply::AllocationFailed { bytes } => Ending::AllocationFailed { bytes },
-            Reply::TimeLimit => Ending::TimedOut { after: self.limits.time, asleep: false },
             _ => Ending::LostChannel,
         };
         self.stop();
@@ -588,7 +528,7 @@ impl Child {
             let Some(channel) = self.channel.as_mut() else { return Err(self.died()) };
             match channel.next(look) {
                 Heard::Reply(s, reply) if s == seq => return Ok(reply),
-                Heard::Reply(_, reply @ (Reply::StackOverflow | Reply::AllocationFailed { .. } | Reply::TimeLimit)) => {
+                Heard::Reply(_, reply @ (Reply::StackOverflow | Reply::AllocationFailed { .. })) => {
                     return Err(self.unexpected(reply));
                 }
                 Heard::Reply(..) | Heard::Garbled => {
@@ -621,9 +561,9 @@ impl Child {
     }
 
     fn over_limits(&self, peak: &mut Reading) -> Option<Ending> {
-        let now = self.accounts.read();
+        let now = self.meter.read();
         peak.peak_kib = peak.peak_kib.max(now.peak_kib).max(now.resident_kib);
-        if now.resident_kib > self.limits.memory_bytes() >> 10 || self.accounts.oom_kills() > self.kills {
+        if now.resident_kib > self.limits.memory_bytes() >> 10 || self.meter.oom_kills() > self.kills {
             return Some(Ending::MemoryLimit { peak_kib: peak.peak_kib.max(now.resident_kib) });
         }
         let channel = self.channel.as_ref()?;
@@ -641,7 +581,7 @@ impl Child {
         let waiting = |start: Instant, program: u32| {
             start.elapsed() < GRACE || (start.elapsed() < DYING && procfs::ended(program))
         };
-        while status.is_none() && waiting(start, self.accounts.program()) {
+        while status.is_none() && waiting(start, self.meter.program()) {
             status = self.process.try_wait().ok().flatten();
             if status.is_none() {
                 thread::sleep(Duration::from_millis(2));
@@ -649,8 +589,8 @@ impl Child {
         }
         let ran_on = status.is_none();
         // The kernel's out-of-memory killer, in the child's cell, ended it.
-        if self.accounts.oom_kills() > self.kills {
-            let peak_kib = self.accounts.read().peak_kib;
+        if self.meter.oom_kills() > self.kills {
+            let peak_kib = self.meter.read().peak_kib;
             self.stop();
             return Ending::MemoryLimit { peak_kib };
         }
@@ -668,8 +608,18 @@ impl Child {
             return None;
         }
         self.gone = true;
-        // Before reaping, so the group id cannot have been reused.
-        let _ = sys::kill_group(self.process.id());
+        // Before reaping, so the group id cannot have been reused. Outside a sandbox, on Linux,
+        // the program and its group, wherever it moved: its keeper then ends whatever it left
+        // (`sandbox::keep_orphans`).
+        match cfg!(target_os = "linux") && !self.sandboxed {
+            true => {
+                let _ = sys::kill(self.meter.program(), sys::SIGKILL);
+                let _ = sys::kill_group(self.meter.program());
+            }
+            false => {
+                let _ = sys::kill_group(self.process.id());
+            }
+        }
         let status = self.process.wait().ok();
         listed(self.process.id(), false);
         if !self.sandboxed {

@@ -5,19 +5,15 @@
 //! and place, reports a stack overflow only when the fault hit the guard below the solution's
 //! stack, reports an allocation that failed (through `Allocator`, the binary's global
 //! allocator), and flushes what the solution printed before each answer, so the judge reads it
-//! before the answer.
+//! before the answer. It measures nothing: every figure of time and memory is the judge's
+//! reading of the kernel.
 //!
-//! On the native runner every figure of time and memory is the judge's reading of the kernel;
-//! the solution runs on the main thread, whose stack the judge sets before exec (its size is
-//! `RLIMIT_STACK`): the kernel names that thread by the program's pid, which is how the judge
-//! finds it (see `account`). On the portable runner the driver keeps the accounts itself: the
-//! solution runs on a thread of the stack asked for; each reply carries the process's CPU time
-//! (`getrusage`), that thread's, and what the allocator held; a CPU timer (`ITIMER_PROF`) stops
-//! a call at the time limit, and the allocator refuses what would pass the memory limit.
+//! The solution runs on the main thread, whose stack the judge sets before exec (its size is
+//! `RLIMIT_STACK`), or, where the runner says so, on a thread of the stack asked for.
 //!
 //! Its parent module provides `sys`, `wire` and `Solve`, the solution's function type.
-//! Command line: `<unit> <stack bytes>` (native), or `<unit> <stack bytes> <time limit in ns>
-//! <memory limit in bytes>` (portable); `unit` picks the solution of a batch build.
+//! Command line: `<unit> <stack bytes> <main|thread>`; `unit` picks the solution of a batch
+//! build.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -27,53 +23,23 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
-use std::time::Duration;
 
 use super::sys;
-use super::wire::{self, Exit, Refusal, Reply, Request, Usage};
+use super::wire::{self, Exit, Refusal, Reply, Request};
 use super::Solve;
 
 /// How far from the bottom of the solution's stack a fault still counts as an overflow: the
 /// guard page, and the thread's bookkeeping beside it.
 const GUARD_WINDOW: usize = 1 << 20;
 
-/// The portable runner's memory limit, in bytes (0: none, on the native runner), and what the
-/// allocator holds now and has held at most since the call began.
-static MEMORY_LIMIT: AtomicUsize = AtomicUsize::new(0);
-static HELD: AtomicUsize = AtomicUsize::new(0);
-static MOST_HELD: AtomicUsize = AtomicUsize::new(0);
-
 /// The binary's global allocator: the system's, and a frame to the judge when an allocation
 /// fails (std then aborts), so that the judge can tell a failed allocation from another abort.
-/// With a memory limit (the portable runner) it counts what it holds and refuses what would
-/// pass the limit.
 pub struct Allocator;
 
 impl Allocator {
     fn failed(size: usize) {
         let frame = wire::allocation_frame(SERVING.load(Ordering::Acquire), size as u64);
         let _ = sys::write_all(wire::REPLY_FD, &frame);
-    }
-
-    /// Counts `more` bytes held; false (and nothing counted) if that passes the limit.
-    fn take(more: usize) -> bool {
-        let limit = MEMORY_LIMIT.load(Ordering::Relaxed);
-        if limit == 0 {
-            return true;
-        }
-        let held = HELD.fetch_add(more, Ordering::Relaxed) + more;
-        if held > limit {
-            HELD.fetch_sub(more, Ordering::Relaxed);
-            return false;
-        }
-        MOST_HELD.fetch_max(held, Ordering::Relaxed);
-        true
-    }
-
-    fn give(less: usize) {
-        if MEMORY_LIMIT.load(Ordering::Relaxed) != 0 {
-            HELD.fetch_sub(less, Ordering::Relaxed);
-        }
     }
 }
 
@@ -82,9 +48,8 @@ impl Allocator {
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's contract is System's.
-        let block = if Allocator::take(layout.size()) { unsafe { System.alloc(layout) } } else { std::ptr::null_mut() };
+        let block = unsafe { System.alloc(layout) };
         if block.is_null() {
-            Allocator::give(layout.size());
             Allocator::failed(layout.size());
         }
         block
@@ -92,35 +57,23 @@ unsafe impl GlobalAlloc for Allocator {
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as above.
-        let block =
-            if Allocator::take(layout.size()) { unsafe { System.alloc_zeroed(layout) } } else { std::ptr::null_mut() };
+        let block = unsafe { System.alloc_zeroed(layout) };
         if block.is_null() {
-            Allocator::give(layout.size());
             Allocator::failed(layout.size());
         }
         block
     }
 
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
-        Allocator::give(layout.size());
         // SAFETY: as above.
         unsafe { System.dealloc(block, layout) }
     }
 
     unsafe fn realloc(&self, block: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        let grows = size.saturating_sub(layout.size());
-        if !Allocator::take(grows) {
-            Allocator::failed(size);
-            return std::ptr::null_mut();
-        }
         // SAFETY: as above.
         let moved = unsafe { System.realloc(block, layout, size) };
-        match moved.is_null() {
-            true => {
-                Allocator::give(grows);
-                Allocator::failed(size);
-            }
-            false => Allocator::give(layout.size().saturating_sub(size)),
+        if moved.is_null() {
+            Allocator::failed(size);
         }
         moved
     }
@@ -153,21 +106,15 @@ thread_local! {
     static CALLS: Cell<bool> = const { Cell::new(false) };
 }
 
-/// The portable runner's time limit, by the driver's own account.
-#[derive(Clone, Copy)]
-struct Portable {
-    limit: Duration,
-}
-
 pub fn main(solutions: &[Solve]) {
-    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let (solve, stack, portable) = match args[..] {
-        [unit, stack] if unit < solutions.len() => (solutions[unit], stack, None),
-        [unit, stack, limit_ns, memory] if unit < solutions.len() => {
-            let limit = Duration::from_nanos(limit_ns as u64);
-            MEMORY_LIMIT.store(memory, Ordering::Relaxed);
-            (solutions[unit], stack, Some(Portable { limit }))
-        }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (solve, stack, on_thread) = match &args[..] {
+        [unit, stack, place] => match (unit.parse::<usize>(), stack.parse::<usize>(), place.as_str()) {
+            (Ok(unit), Ok(stack), "main" | "thread") if unit < solutions.len() => {
+                (solutions[unit], stack, place == "thread")
+            }
+            _ => refuse(Refusal::BadArguments),
+        },
         _ => refuse(Refusal::BadArguments),
     };
     if let Ok(ledger) = sys::Mapping::shared(wire::LEDGER_FD, wire::LEDGER_BYTES) {
@@ -176,14 +123,13 @@ pub fn main(solutions: &[Solve]) {
     panic::set_hook(Box::new(record_panic));
     // Without the hook an overflow still kills the process; it is only named less precisely.
     let _ = sys::fault::on_memory_fault(on_fault);
-    let exit = match portable {
-        None => serve(solve, stack, None),
-        Some(portable) => {
-            let _ = sys::on_signals(&[sys::SIGPROF], out_of_time);
+    let exit = match on_thread {
+        false => serve(solve, stack),
+        true => {
             let worker = thread::Builder::new()
                 .name("solution".to_string())
                 .stack_size(stack)
-                .spawn(move || serve(solve, stack, Some(portable)));
+                .spawn(move || serve(solve, stack));
             match worker {
                 Ok(worker) => worker.join().unwrap_or(Exit::Panicked),
                 Err(_) => refuse(Refusal::NoStack),
@@ -192,12 +138,6 @@ pub fn main(solutions: &[Solve]) {
     };
     let _ = io::stdout().flush();
     std::process::exit(exit as i32);
-}
-
-/// The CPU timer ran out (the portable runner): the call is over its limit.
-extern "C" fn out_of_time(_: std::os::raw::c_int) {
-    let _ = sys::write_all(wire::REPLY_FD, &wire::time_limit_frame(SERVING.load(Ordering::Acquire)));
-    sys::exit_now(Exit::TimeLimit as i32);
 }
 
 fn record_panic(info: &panic::PanicHookInfo) {
@@ -236,19 +176,8 @@ impl Read for Requests {
     }
 }
 
-/// The driver's account of its process for a reply: on the native runner none (the judge
-/// reads the kernel's).
-fn usage(portable: Option<Portable>, heap_base: usize) -> Usage {
-    if portable.is_none() {
-        return Usage::default();
-    }
-    let (cpu_ns, peak_kib) = sys::process_usage();
-    let (heap_base, heap_peak) = (heap_base as u64, MOST_HELD.load(Ordering::Relaxed) as u64);
-    Usage { cpu_ns, thread_ns: sys::thread_cpu_ns(), heap_base, heap_peak, peak_kib }
-}
-
 /// Serves requests until the judge closes the pipe; returns how the process should end.
-fn serve(solve: Solve, stack: usize, portable: Option<Portable>) -> Exit {
+fn serve(solve: Solve, stack: usize) -> Exit {
     // The stack ends `stack` bytes below its top, which is a few pages above this frame.
     let top = 0u8;
     STACK_LOW.store((&top as *const u8 as usize).saturating_sub(stack), Ordering::Release);
@@ -258,8 +187,7 @@ fn serve(solve: Solve, stack: usize, portable: Option<Portable>) -> Exit {
         let _ = io::stdout().flush();
         sys::write_all(wire::REPLY_FD, &reply.encode(seq))
     };
-    let mut answered = usage(portable, 0);
-    if send(0, Reply::Ready { usage: answered }).is_err() {
+    if send(0, Reply::Ready).is_err() {
         return Exit::ReplyClosed;
     }
     let mut buffer = Vec::new();
@@ -270,37 +198,19 @@ fn serve(solve: Solve, stack: usize, portable: Option<Portable>) -> Exit {
             Err(_) => refuse(Refusal::BadRequest),
         };
         SERVING.store(seq, Ordering::Release);
-        let heap_base = HELD.load(Ordering::Relaxed);
-        MOST_HELD.store(heap_base, Ordering::Relaxed);
-        if let Some(Portable { limit }) = portable {
-            // What the process used since the last reply counts toward this call.
-            let used = Duration::from_nanos(sys::process_usage().0.saturating_sub(answered.cpu_ns));
-            match limit.checked_sub(used).filter(|left| !left.is_zero()) {
-                Some(left) => drop(sys::cpu_alarm(left)),
-                None => out_of_time(sys::SIGPROF),
-            }
-        }
         let served = match request {
             Request::Call { values, dry: true } => {
                 drop(values);
-                Ok(Reply::Answer { length: 0, answer: Vec::new(), usage: Usage::default() })
+                Ok(Reply::Answer { length: 0, answer: Vec::new() })
             }
             Request::Call { values, dry: false } => call(solve, values.into_owned()).map(|answer| {
                 let length = answer.len() as u64;
-                Reply::Answer { length, answer: answer.into_bytes(), usage: Usage::default() }
+                Reply::Answer { length, answer: answer.into_bytes() }
             }),
-            Request::Batch { cases } => {
-                batch(solve, cases, seq).map(|packed| Reply::Answers { packed, usage: Usage::default() })
-            }
+            Request::Batch { cases } => batch(solve, cases, seq).map(|packed| Reply::Answers { packed }),
         };
-        if portable.is_some() {
-            let _ = sys::cpu_alarm(Duration::ZERO);
-        }
-        answered = usage(portable, heap_base);
         let reply = match served {
-            Ok(Reply::Answer { length, answer, .. }) => Reply::Answer { length, answer, usage: answered },
-            Ok(Reply::Answers { packed, .. }) => Reply::Answers { packed, usage: answered },
-            Ok(other) => other,
+            Ok(reply) => reply,
             Err(panic) => {
                 let dropped = panic.message.len().saturating_sub(wire::MESSAGE_KEPT) as u64;
                 let reply = Reply::Panicked {

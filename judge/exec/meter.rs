@@ -20,7 +20,6 @@ use std::time::{Duration, Instant};
 use super::account::Sched;
 use super::cgroup::Lease;
 use super::procfs;
-#[cfg(target_os = "linux")]
 use super::sys;
 
 /// The processes of one child.
@@ -35,6 +34,8 @@ pub struct Meter {
     schedstat: Option<File>,
     stat: Option<File>,
     cell: Option<Lease>,
+    /// The process that adopts the program's orphans: a sandbox's init, a room's keeper.
+    parent: Option<u32>,
     /// The box's CPU time last read: what a reading gives once the program is gone.
     last_cpu: std::cell::Cell<u64>,
 }
@@ -49,17 +50,29 @@ pub struct Reading {
 }
 
 impl Meter {
-    /// A child that is one process (no sandbox).
-    pub fn process(pid: u32, cell: Option<Lease>) -> Meter {
-        Meter::of(pid, cell)
+    /// A child outside a sandbox, started by `keeper`: the program is the keeper's child on
+    /// Linux (see `sandbox::keep_orphans`), the keeper itself elsewhere. Without `thread`, the
+    /// solution runs on a thread the judge does not know: its CPU time and memory only.
+    pub fn room(keeper: u32, cell: Option<Lease>, thread: bool) -> Meter {
+        #[cfg(target_os = "linux")]
+        let meter = match procfs::children_of_task(keeper, keeper).first() {
+            Some(&program) => Meter { parent: Some(keeper), ..Meter::of(program, cell) },
+            None => Meter::of(keeper, cell),
+        };
+        #[cfg(not(target_os = "linux"))]
+        let meter = Meter::of(keeper, cell);
+        match thread {
+            true => meter,
+            false => Meter { schedstat: None, stat: None, ..meter },
+        }
     }
 
     /// A sandbox whose keeper is `keeper`: the program is its init's first child; each waited
     /// for up to `within`, since a loaded machine can take a while to start them.
     pub fn sandbox(keeper: u32, within: Duration, cell: Option<Lease>) -> std::io::Result<Meter> {
         let give_up = Instant::now() + within;
-        match first_child(keeper, give_up).and_then(|init| first_child(init, give_up)) {
-            Ok(program) => Ok(Meter::of(program, cell)),
+        match first_child(keeper, give_up).and_then(|init| Ok((init, first_child(init, give_up)?))) {
+            Ok((init, program)) => Ok(Meter { parent: Some(init), ..Meter::of(program, cell) }),
             // The sandbox started the program (the caller's spawn returned once it had exec'd),
             // and it has ended already: the keeper, which ends as it did, stands for it.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Meter::of(keeper, cell)),
@@ -72,7 +85,7 @@ impl Meter {
         let clear_refs = OpenOptions::new().write(true).open(format!("/proc/{program}/clear_refs")).ok();
         let schedstat = File::open(format!("/proc/{program}/task/{program}/schedstat")).ok();
         let stat = File::open(format!("/proc/{program}/task/{program}/stat")).ok();
-        Meter { program, status, clear_refs, schedstat, stat, cell, last_cpu: std::cell::Cell::new(0) }
+        Meter { program, status, clear_refs, schedstat, stat, cell, parent: None, last_cpu: std::cell::Cell::new(0) }
     }
 
     /// The program's pid.
@@ -85,11 +98,7 @@ impl Meter {
     /// or when its process clock is read: the clock is read first, so that a thread of the
     /// program that is still on a CPU (just after its reply, say) is counted up to now.
     pub fn cpu_ns(&self) -> u64 {
-        #[cfg(target_os = "linux")]
         let program = sys::process_cpu_ns(self.program);
-        // The native runner, which keeps this meter, is Linux's.
-        #[cfg(not(target_os = "linux"))]
-        let program = None;
         let now = match &self.cell {
             Some(cell) => Some(cell.cpu_ns()),
             None => program,
@@ -98,6 +107,22 @@ impl Meter {
         let now = now.unwrap_or(0).max(self.last_cpu.get());
         self.last_cpu.set(now);
         now
+    }
+
+    /// In a cell, the child's live processes other than the program: the children of any of
+    /// its threads, and the orphans its init or keeper adopted. Without a cell, none: the CPU
+    /// time of such a process is counted nowhere (see `account`).
+    pub fn others(&self) -> Vec<u32> {
+        if self.cell.is_none() {
+            return Vec::new();
+        }
+        let live = |pid: u32, task: u32| procfs::children_of_task(pid, task).into_iter().filter(|&c| !procfs::ended(c));
+        let mut others: Vec<u32> =
+            procfs::threads(self.program).into_iter().flat_map(|t| live(self.program, t)).collect();
+        if let Some(parent) = self.parent {
+            others.extend(live(parent, parent).filter(|&c| c != self.program));
+        }
+        others
     }
 
     /// The solution thread's account; None where the kernel keeps none or it cannot be read.
@@ -170,9 +195,17 @@ fn first_child(parent: u32, give_up: Instant) -> std::io::Result<u32> {
     }
 }
 
+/// A process's memory footprint now and at most, in KiB, by `proc_pid_rusage`; None once it
+/// has ended.
+#[cfg(target_os = "macos")]
+fn memory_of(pid: u32) -> Option<(u64, u64)> {
+    sys::process_memory_kib(pid)
+}
+
 /// `VmRSS` and `VmHWM` of a process, in KiB; None once it has ended. A process whose main
 /// thread has left (by the raw exit call) keeps its memory with its other threads, and the
 /// main thread's `status` then names none: the first thread that does is read.
+#[cfg(target_os = "linux")]
 fn memory_of(pid: u32) -> Option<(u64, u64)> {
     procfs::threads(pid)
         .into_iter()
@@ -194,7 +227,7 @@ mod tests {
         // A shell that spins in a loop of its own until it is killed.
         let script = "while :; do :; done";
         let mut shell = Command::new("sh").args(["-c", script]).stdout(Stdio::null()).spawn().unwrap();
-        let meter = Meter::process(shell.id(), None);
+        let meter = Meter::of(shell.id(), None);
         let give_up = Instant::now() + Duration::from_secs(20);
         while meter.cpu_ns() < 20_000_000 && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(5));
@@ -213,7 +246,7 @@ mod tests {
         assert!(spinning, "a spinning shell read as not runnable");
         assert!(!meter.runnable(), "a reaped shell read as runnable");
         let mut sleeper = Command::new("sleep").arg("10").spawn().unwrap();
-        let asleep = Meter::process(sleeper.id(), None);
+        let asleep = Meter::of(sleeper.id(), None);
         let give_up = Instant::now() + Duration::from_secs(20);
         while asleep.runnable() && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(5));

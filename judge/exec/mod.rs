@@ -1,7 +1,8 @@
 //! Compile and run a submission, as an online judge does: each on its own, under limits it
 //! cannot lift, answering on a channel it does not own. On Linux the native runner confines
 //! each in a sandbox of its own namespaces and reads the kernel's accounts of it (/proc, a
-//! cgroup cell); the portable runner, on Linux and macOS, has the driver keep the accounts.
+//! cgroup cell); the portable runner, on Linux and macOS, reads the kernel's accounts of the
+//! child's one process, without a sandbox.
 //! Everything here reports structured outcomes; nothing here prints.
 
 pub mod account;

@@ -43,6 +43,12 @@ fn state(stat: &str) -> Option<char> {
     stat.rsplit_once(')')?.1.trim_start().chars().next()
 }
 
+/// Whether process `pid`'s main thread is on a CPU or waiting for one (false once it has
+/// ended).
+pub fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| runnable(&stat))
+}
+
 /// Whether process `pid` has ended: gone, or a zombie (state `Z`) or dead (`X`) not yet
 /// reaped.
 pub fn ended(pid: u32) -> bool {

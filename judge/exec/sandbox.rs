@@ -123,6 +123,9 @@ pub struct Jail {
     pub bounds: Bounds,
     /// (a descriptor of the judge's, where the program finds it).
     pub descriptors: Vec<(RawFd, RawFd)>,
+    /// Outside a sandbox, on Linux: whether a keeper stands between std and the program, to
+    /// end every process the program leaves (see `keep_orphans`).
+    pub kept: bool,
 }
 
 impl Jail {
@@ -130,8 +133,14 @@ impl Jail {
     /// links into it (or read-only binds where they are folders), /dev/null, its own /proc,
     /// and a private /tmp of `scratch` bytes as its working folder.
     pub fn system(program: impl Into<PathBuf>, scratch: u64, bounds: Bounds) -> Jail {
-        let mut jail =
-            Jail { program: program.into(), ops: Vec::new(), cwd: "/tmp".into(), bounds, descriptors: Vec::new() };
+        let mut jail = Jail {
+            program: program.into(),
+            ops: Vec::new(),
+            cwd: "/tmp".into(),
+            bounds,
+            descriptors: Vec::new(),
+            kept: false,
+        };
         jail.bind("/usr", "/usr", false);
         for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
             match std::fs::read_link(top) {
@@ -205,6 +214,8 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
     let keep_count = kept.len();
     let bounds = jail.bounds;
     #[cfg(target_os = "linux")]
+    let kept = jail.kept && room.is_some();
+    #[cfg(target_os = "linux")]
     let judge = std::process::id();
     let (mut command, confinement, join) = match room {
         Some(room) => {
@@ -255,6 +266,10 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
             }
             sys::limit(Resource::Files, bounds.files)?;
             #[cfg(target_os = "linux")]
+            if kept {
+                keep_orphans()?;
+            }
+            #[cfg(target_os = "linux")]
             if bounds.one_process {
                 sys::no_new_privs()?;
                 sys::refuse_new_processes()?;
@@ -264,6 +279,39 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
     }
     Ok(command)
 }
+
+/// Outside a sandbox, where no pid namespace ends what a program leaves: this process, std's
+/// fork, becomes the keeper, the reaper of every orphan below it, and forks the program, which
+/// returns here to exec in a session of its own (the judge stops it by its group). When the
+/// program ends the keeper kills every process left, each as it becomes the keeper's (a
+/// daemon that forked, called setsid and forked again included), then ends as the program
+/// did. Returns only in the program.
+#[cfg(target_os = "linux")]
+fn keep_orphans() -> io::Result<()> {
+    sys::become_subreaper()?;
+    let keeper = std::process::id();
+    // SAFETY: this process is std's fork of one judge thread: it has no other thread.
+    let Some(program) = (unsafe { sys::clone_process(0) })? else {
+        sys::die_with(keeper)?;
+        return sys::new_session();
+    };
+    // Everything goes, std's exec-error pipe included, so that spawn() returns when the
+    // program has exec'd, and the judge's pipes close when the program's do.
+    let _ = sys::close_all_except(&[]);
+    let status = loop {
+        match sys::wait_any() {
+            Ok((pid, status)) if pid == program => break status,
+            Ok(_) => {}
+            Err(_) => sys::exit_now(LOST),
+        }
+    };
+    while sys::kill_children() && sys::wait_any().is_ok() {}
+    sys::exit_like(status)
+}
+
+/// A keeper's exit code if it lost its program without a status (should not happen).
+#[cfg(target_os = "linux")]
+const LOST: i32 = 125;
 
 fn invalid(message: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, message)

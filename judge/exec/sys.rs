@@ -59,8 +59,6 @@ pub const SIGKILL: i32 = 9;
 pub const SIGSEGV: i32 = 11;
 pub const SIGTERM: i32 = 15;
 pub const SIGXFSZ: i32 = 25;
-#[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
-pub const SIGPROF: i32 = 27;
 /// No such process: what a child reports when the judge ended before it started.
 #[cfg(target_os = "linux")]
 pub const ESRCH: i32 = 3;
@@ -97,8 +95,8 @@ pub const WRITABLE: i16 = 0x4;
 
 mod ffi {
     #[cfg(target_os = "linux")]
-    use std::os::raw::c_char;
-    use std::os::raw::{c_int, c_long, c_ulong, c_void};
+    use std::os::raw::{c_char, c_long};
+    use std::os::raw::{c_int, c_ulong, c_void};
 
     #[repr(C)]
     pub struct Rlimit {
@@ -143,44 +141,6 @@ mod ffi {
             #[cfg(target_os = "macos")]
             return SigAction { handler, mask: 0, flags };
         }
-    }
-
-    /// `struct timeval`: the microseconds are a 64-bit `long` on Linux and a 32-bit
-    /// `suseconds_t` on macOS, padded to the same 16 bytes.
-    #[repr(C)]
-    #[derive(Clone, Copy, Default)]
-    pub struct Timeval {
-        pub seconds: i64,
-        #[cfg(target_os = "linux")]
-        pub micros: i64,
-        #[cfg(target_os = "macos")]
-        pub micros: i32,
-    }
-    const _: () = assert!(std::mem::size_of::<Timeval>() == 16);
-
-    impl Timeval {
-        pub fn nanos(self) -> u64 {
-            (self.seconds as u64).saturating_mul(1_000_000_000).saturating_add(self.micros as u64 * 1000)
-        }
-    }
-
-    /// `struct rusage`: two timevals, then fourteen `long`s, the first the peak resident set
-    /// (KiB on Linux, bytes on macOS).
-    #[repr(C)]
-    #[derive(Clone, Copy, Default)]
-    pub struct Rusage {
-        pub user: Timeval,
-        pub system: Timeval,
-        pub max_resident: c_long,
-        pub rest: [c_long; 13],
-    }
-    const _: () = assert!(std::mem::size_of::<Rusage>() == 144);
-
-    /// `struct itimerval`.
-    #[repr(C)]
-    pub struct Itimerval {
-        pub interval: Timeval,
-        pub value: Timeval,
     }
 
     /// `struct clone_args` of clone3(2), up to its `cgroup` field.
@@ -242,7 +202,6 @@ mod ffi {
         pub const READ: i64 = 0;
         pub const WRITE: i64 = 1;
         pub const GETDENTS64: i64 = 217;
-        pub const CLOCK_GETTIME: i64 = 228;
         /// fork, vfork and clone, which start processes; clone3 (the same on every
         /// architecture) is below.
         pub const FORK: Option<u32> = Some(57);
@@ -262,7 +221,6 @@ mod ffi {
         pub const READ: i64 = 63;
         pub const WRITE: i64 = 64;
         pub const GETDENTS64: i64 = 61;
-        pub const CLOCK_GETTIME: i64 = 113;
         pub const FORK: Option<u32> = None;
         pub const VFORK: Option<u32> = None;
         /// `AUDIT_ARCH_AARCH64`.
@@ -289,8 +247,6 @@ mod ffi {
         /// after three ints and padding.
         #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
         pub const SI_ADDR_OFFSET: usize = 16;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's
-        pub const CLOCK_THREAD_CPUTIME_ID: c_int = 3;
         pub type PollCount = std::os::raw::c_ulong;
     }
     #[cfg(target_os = "macos")]
@@ -308,8 +264,6 @@ mod ffi {
         /// the fault address.
         #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
         pub const SI_ADDR_OFFSET: usize = 24;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's
-        pub const CLOCK_THREAD_CPUTIME_ID: c_int = 16;
         pub type PollCount = std::os::raw::c_uint;
     }
     pub use os::*;
@@ -339,6 +293,7 @@ mod ffi {
         pub const O_DIRECTORY: c_int = 0o200_000;
         pub const O_PATH: c_int = 0o10_000_000;
         pub const PR_SET_PDEATHSIG: c_int = 1;
+        pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
         pub const PR_SET_DUMPABLE: c_int = 4;
         pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
         pub const PR_SET_SECCOMP: c_int = 22;
@@ -367,12 +322,6 @@ mod ffi {
     pub const RLIMIT_FSIZE: c_int = 1;
     pub const RLIMIT_STACK: c_int = 3;
     pub const RLIMIT_CORE: c_int = 4;
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
-    pub const ITIMER_PROF: c_int = 2;
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
-    pub const RUSAGE_SELF: c_int = 0;
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
-    pub const RUSAGE_CHILDREN: c_int = -1;
     /// In `siginfo_t`, on both systems: the code, after the signal number and errno.
     #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
     pub const SI_CODE_OFFSET: usize = 8;
@@ -399,9 +348,6 @@ mod ffi {
         pub fn _exit(status: c_int) -> !;
         pub fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
         pub fn setsid() -> c_int;
-        pub fn clock_gettime(clock: c_int, time: *mut [i64; 2]) -> c_int;
-        pub fn getrusage(who: c_int, usage: *mut Rusage) -> c_int;
-        pub fn setitimer(which: c_int, new: *const Itimerval, old: *mut Itimerval) -> c_int;
         pub fn pthread_self() -> usize;
         pub fn pthread_kill(thread: usize, signal: c_int) -> c_int;
         pub fn mmap(
@@ -418,11 +364,58 @@ mod ffi {
     #[cfg(target_os = "macos")]
     extern "C" {
         pub fn pthread_threadid_np(thread: usize, id: *mut u64) -> c_int;
+        pub fn proc_pid_rusage(pid: c_int, flavor: c_int, buffer: *mut RusageInfoV4) -> c_int;
+        pub fn mach_timebase_info(info: *mut Timebase) -> c_int;
     }
+
+    /// `struct rusage_info_v4` of <sys/resource.h>, as the libc crate transcribes it
+    /// (src/unix/bsd/apple/mod.rs): a 16-byte uuid, then 35 u64 counters; the ones read are
+    /// named, the others kept as runs. Times are in Mach absolute-time units (see `Timebase`).
+    #[cfg(target_os = "macos")]
+    #[repr(C)]
+    #[derive(Default)]
+    pub struct RusageInfoV4 {
+        pub uuid: [u8; 16],
+        pub user_time: u64,
+        pub system_time: u64,
+        /// `ri_pkg_idle_wkups` to `ri_resident_size`.
+        pub before_footprint: [u64; 5],
+        pub phys_footprint: u64,
+        /// `ri_proc_start_abstime` to `ri_logical_writes`.
+        pub between: [u64; 20],
+        pub lifetime_max_phys_footprint: u64,
+        /// `ri_instructions` to `ri_runnable_time`.
+        pub after: [u64; 6],
+    }
+    #[cfg(target_os = "macos")]
+    const _: () = {
+        use std::mem::{offset_of, size_of};
+        assert!(size_of::<RusageInfoV4>() == 296);
+        assert!(offset_of!(RusageInfoV4, user_time) == 16);
+        assert!(offset_of!(RusageInfoV4, system_time) == 24);
+        assert!(offset_of!(RusageInfoV4, phys_footprint) == 72);
+        assert!(offset_of!(RusageInfoV4, lifetime_max_phys_footprint) == 240);
+    };
+    /// `proc_pid_rusage`'s flavor for `RusageInfoV4`.
+    #[cfg(target_os = "macos")]
+    pub const RUSAGE_INFO_V4: c_int = 4;
+
+    /// `mach_timebase_info_data_t` of <mach/mach_time.h>: nanoseconds = units × numer / denom
+    /// (1/1 on Intel, 125/3 on Apple silicon).
+    #[cfg(target_os = "macos")]
+    #[repr(C)]
+    #[derive(Default)]
+    pub struct Timebase {
+        pub numer: u32,
+        pub denom: u32,
+    }
+    #[cfg(target_os = "macos")]
+    const _: () = assert!(std::mem::size_of::<Timebase>() == 8);
 
     #[cfg(target_os = "linux")]
     extern "C" {
         pub fn syscall(number: c_long, ...) -> c_long;
+        pub fn clock_gettime(clock: c_int, time: *mut [i64; 2]) -> c_int;
         pub fn mount(
             source: *const c_char,
             target: *const c_char,
@@ -469,7 +462,6 @@ fn or_null(value: Option<&CStr>) -> *const c_char {
 }
 
 /// Sends `signal` to process `pid`.
-#[cfg(target_os = "linux")]
 pub fn kill(pid: u32, signal: i32) -> io::Result<()> {
     let pid = c_int::try_from(pid).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
     // SAFETY: kill takes integers and touches no memory of ours.
@@ -960,6 +952,44 @@ pub fn process_cpu_ns(pid: u32) -> Option<u64> {
     (result == 0).then(|| (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64))
 }
 
+/// What the kernel counts for process `pid`, read from outside it: its CPU time, every
+/// thread, in nanoseconds, and its memory footprint now and at most, in KiB; None once it is
+/// gone or not ours.
+#[cfg(target_os = "macos")]
+fn rusage(pid: u32) -> Option<ffi::RusageInfoV4> {
+    let mut usage = ffi::RusageInfoV4::default();
+    // SAFETY: `usage` is a valid rusage_info_v4 for the call to fill.
+    let result = unsafe { ffi::proc_pid_rusage(c_int::try_from(pid).ok()?, ffi::RUSAGE_INFO_V4, &mut usage) };
+    (result == 0).then_some(usage)
+}
+
+/// The CPU time of process `pid` (every thread), in nanoseconds; None once it is gone.
+#[cfg(target_os = "macos")]
+pub fn process_cpu_ns(pid: u32) -> Option<u64> {
+    static TIMEBASE: std::sync::OnceLock<(u64, u64)> = std::sync::OnceLock::new();
+    let &(numer, denom) = TIMEBASE.get_or_init(|| {
+        let mut base = ffi::Timebase::default();
+        // SAFETY: `base` is a valid mach_timebase_info_data_t for the call to fill.
+        let ok = unsafe { ffi::mach_timebase_info(&mut base) } == 0 && base.denom != 0;
+        if ok {
+            (u64::from(base.numer), u64::from(base.denom))
+        } else {
+            (1, 1)
+        }
+    });
+    let usage = rusage(pid)?;
+    let units = u128::from(usage.user_time.saturating_add(usage.system_time));
+    Some(u64::try_from(units * u128::from(numer) / u128::from(denom)).unwrap_or(u64::MAX))
+}
+
+/// The memory footprint of process `pid` (everything it maps that is its own, resident or
+/// compressed: heap, stacks, `mmap`, statics), now and at most over its life, in KiB.
+#[cfg(target_os = "macos")]
+pub fn process_memory_kib(pid: u32) -> Option<(u64, u64)> {
+    let usage = rusage(pid)?;
+    Some((usage.phys_footprint >> 10, usage.lifetime_max_phys_footprint >> 10))
+}
+
 /// Whether every writer of the pipe `fd` is gone, without waiting.
 #[cfg(target_os = "linux")]
 pub fn hung_up(fd: RawFd) -> io::Result<bool> {
@@ -1049,33 +1079,6 @@ unsafe fn direct(number: i64, a: usize, b: usize, c: usize) -> isize {
     result
 }
 
-/// The CPU time of the calling thread, in nanoseconds, by a direct system call on Linux (see
-/// `direct`). 0 if the kernel refuses.
-#[cfg(target_os = "linux")]
-#[cfg_attr(not(test), allow(dead_code))] // the driver's
-pub fn thread_cpu_ns() -> u64 {
-    let mut time = [0i64; 2];
-    let clock = ffi::CLOCK_THREAD_CPUTIME_ID as usize;
-    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`.
-    let result = unsafe { direct(ffi::nr::CLOCK_GETTIME, clock, time.as_mut_ptr() as usize, 0) };
-    match result {
-        0 => (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64),
-        _ => 0,
-    }
-}
-
-/// The same through the C library, on macOS, which has no stable system-call numbers.
-#[cfg(target_os = "macos")]
-#[cfg_attr(not(test), allow(dead_code))] // the driver's
-pub fn thread_cpu_ns() -> u64 {
-    let mut time = [0i64; 2];
-    // SAFETY: clock_gettime writes one `struct timespec` (two 64-bit words) into `time`.
-    match unsafe { ffi::clock_gettime(ffi::CLOCK_THREAD_CPUTIME_ID, &mut time) } {
-        0 => (time[0] as u64).saturating_mul(1_000_000_000).saturating_add(time[1] as u64),
-        _ => 0,
-    }
-}
-
 /// One read(2) by a direct system call on Linux (see `direct`: the driver's pipes are read so),
 /// through the C library on macOS; retried if interrupted; 0 is the end.
 #[cfg_attr(not(any(test, target_os = "linux")), allow(dead_code))] // on macOS, the driver's
@@ -1121,41 +1124,6 @@ fn errno_negated(result: isize) -> isize {
         -1 => -(io::Error::last_os_error().raw_os_error().unwrap_or(EINTR) as isize),
         n => n,
     }
-}
-
-/// The CPU time of this process, every thread of it, and of the children it has waited for,
-/// in nanoseconds (the kernel counts in microseconds here), and its peak resident memory in
-/// KiB: the portable runner's accounts, read by the driver.
-#[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
-pub fn process_usage() -> (u64, u64) {
-    let read = |who| {
-        let mut usage = ffi::Rusage::default();
-        // SAFETY: `usage` is a valid rusage for getrusage to fill.
-        unsafe { ffi::getrusage(who, &mut usage) };
-        usage
-    };
-    let (own, children) = (read(ffi::RUSAGE_SELF), read(ffi::RUSAGE_CHILDREN));
-    let cpu = [own.user, own.system, children.user, children.system].iter().map(|t| t.nanos()).sum();
-    // ru_maxrss: KiB on Linux, bytes on macOS.
-    #[cfg(target_os = "linux")]
-    let peak_kib = own.max_resident as u64;
-    #[cfg(target_os = "macos")]
-    let peak_kib = own.max_resident as u64 >> 10;
-    (cpu, peak_kib)
-}
-
-/// Sends this process SIGPROF once it has used `budget` more CPU time, every thread counted
-/// (ITIMER_PROF); a zero budget disarms it.
-#[cfg_attr(not(test), allow(dead_code))] // the driver's, on the portable runner
-pub fn cpu_alarm(budget: std::time::Duration) -> io::Result<()> {
-    let value = ffi::Timeval {
-        seconds: budget.as_secs() as i64,
-        // At least a microsecond: a zero value would disarm instead.
-        micros: budget.subsec_micros().max(u32::from(!budget.is_zero())) as _,
-    };
-    let timer = ffi::Itimerval { interval: ffi::Timeval::default(), value };
-    // SAFETY: `timer` is a valid itimerval for the call; the old one is not asked for.
-    check_int(unsafe { ffi::setitimer(ffi::ITIMER_PROF, &timer, std::ptr::null_mut()) })
 }
 
 /// A file of `bytes` zero bytes that lives in memory only, to share with a child: a memfd on
@@ -1336,6 +1304,38 @@ pub fn drop_groups() -> io::Result<()> {
 pub fn die_with_parent() -> io::Result<()> {
     // SAFETY: prctl reads one integer argument.
     check_int(unsafe { ffi::prctl(ffi::PR_SET_PDEATHSIG, SIGKILL as c_ulong) })
+}
+
+/// Makes this process the reaper of its orphans: a process below it whose parent ends becomes
+/// its child, not init's, whatever sessions it left.
+#[cfg(target_os = "linux")]
+pub fn become_subreaper() -> io::Result<()> {
+    // SAFETY: prctl reads one integer argument.
+    check_int(unsafe { ffi::prctl(ffi::PR_SET_CHILD_SUBREAPER, 1 as c_ulong) })
+}
+
+/// Kills every child of this process, as the kernel lists them now; false if the list could
+/// not be read. Reads into a buffer on the stack (safe between fork and exec); a list longer
+/// than it is killed in part, and the rest on the next call.
+#[cfg(target_os = "linux")]
+pub fn kill_children() -> bool {
+    let Ok(fd) = open_read(c"/proc/thread-self/children") else { return false };
+    let mut listed = [0u8; 1024];
+    let read = read(fd, &mut listed);
+    close(fd);
+    let Ok(read) = read else { return false };
+    let mut pid = 0u32;
+    for &byte in &listed[..read] {
+        match byte {
+            b'0'..=b'9' => pid = pid.saturating_mul(10).saturating_add(u32::from(byte - b'0')),
+            _ if pid != 0 => {
+                let _ = kill(pid, SIGKILL);
+                pid = 0;
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Asks for SIGKILL when the thread that started this process ends, and fails (ESRCH) if the
@@ -1868,21 +1868,6 @@ mod tests {
             exit_now(i32::from(!exited) + 2 * i32::from(!signalled))
         });
         assert_eq!(status.unwrap().code(), Some(0));
-    }
-
-    #[test]
-    fn the_threads_cpu_clock_counts_this_threads_work_and_not_its_sleep() {
-        let start = thread_cpu_ns();
-        std::thread::sleep(std::time::Duration::from_millis(30));
-        let slept = thread_cpu_ns() - start;
-        let mut x = 0u64;
-        for i in 0..20_000_000u64 {
-            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
-        }
-        let worked = thread_cpu_ns() - start - slept;
-        assert!(start > 0, "the clock answered 0");
-        assert!(slept < 5_000_000, "{slept} ns of CPU for 30 ms asleep");
-        assert!(worked > 1_000_000, "{worked} ns of CPU for 20 million steps ({x})");
     }
 
     #[test]

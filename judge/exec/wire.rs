@@ -48,36 +48,16 @@ pub enum Request<'a> {
     Batch { cases: Vec<Vec<i32>> },
 }
 
-/// The driver's own account of its process, sent with every reply on the portable runner,
-/// which has no kernel account of the child to read (the native runner sends and reads none:
-/// every figure there is the judge's reading of the kernel).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Usage {
-    /// The process's CPU time, every thread and the children it waited for, ever.
-    pub cpu_ns: u64,
-    /// The CPU time of the thread that calls the solution, ever.
-    pub thread_ns: u64,
-    /// The bytes the allocator held when the call began, its input decoded, and the most it
-    /// held during the call.
-    pub heap_base: u64,
-    pub heap_peak: u64,
-    /// The process's peak resident memory, ever.
-    pub peak_kib: u64,
-}
-
 /// What the driver answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Sent once, numbered 0, when the driver is ready for requests.
-    Ready { usage: Usage },
+    Ready,
     /// A call returned. `length` is the answer's full length; `answer` at most ANSWER_KEPT of it.
-    Answer { length: u64, answer: Vec<u8>, usage: Usage },
+    Answer { length: u64, answer: Vec<u8> },
     /// Every call of a batch returned, in order, each answer cut to BATCH_ANSWER_KEPT and
     /// packed as its length (u32) and bytes: read them with `unpack`.
-    Answers { packed: Vec<u8>, usage: Usage },
-    /// The portable runner's driver stopped a call at its CPU time limit, by its own account;
-    /// the driver exits after this.
-    TimeLimit,
+    Answers { packed: Vec<u8> },
     /// The call panicked; the driver exits after this. `dropped` counts the bytes of the
     /// message past what was kept (MESSAGE_KEPT by the driver; the judge keeps no more,
     /// whoever wrote the frame).
@@ -116,8 +96,6 @@ pub enum Exit {
     ReplyClosed = 5,
     /// A call overflowed its stack (reported first).
     StackOverflow = 6,
-    /// A call ran past its CPU time limit, by the driver's own account (reported first).
-    TimeLimit = 7,
 }
 
 const CALL: u8 = 1;
@@ -127,7 +105,6 @@ const ANSWERS: u8 = 12;
 const PANICKED: u8 = 15;
 const OVERFLOW: u8 = 16;
 const READY: u8 = 17;
-const TIME_LIMIT: u8 = 20;
 const ALLOCATION: u8 = 18;
 const REFUSED: u8 = 19;
 
@@ -150,15 +127,6 @@ fn framed(kind: u8, seq: u32, fill: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
 fn put_values(out: &mut Vec<u8>, values: &[i32]) {
     out.extend_from_slice(&(values.len() as u32).to_le_bytes());
     out.extend(values.iter().flat_map(|v| v.to_le_bytes()));
-}
-
-/// A `Usage` on the wire: five u64s.
-const USAGE_BYTES: usize = 40;
-
-fn put_usage(out: &mut Vec<u8>, usage: &Usage) {
-    for field in [usage.cpu_ns, usage.thread_ns, usage.heap_base, usage.heap_peak, usage.peak_kib] {
-        out.extend_from_slice(&field.to_le_bytes());
-    }
 }
 
 #[cfg_attr(not(test), allow(dead_code))] // the driver's end
@@ -219,14 +187,12 @@ impl Reply {
     pub fn encode(&self, seq: u32) -> Vec<u8> {
         let mut payload = Vec::new();
         let kind = match self {
-            Reply::Answer { length, answer, usage } => {
-                put_usage(&mut payload, usage);
+            Reply::Answer { length, answer } => {
                 payload.extend_from_slice(&length.to_le_bytes());
                 payload.extend_from_slice(&answer[..answer.len().min(ANSWER_KEPT)]);
                 ANSWER
             }
-            Reply::Answers { packed, usage } => {
-                put_usage(&mut payload, usage);
+            Reply::Answers { packed } => {
                 payload.extend_from_slice(packed);
                 ANSWERS
             }
@@ -239,11 +205,7 @@ impl Reply {
                 PANICKED
             }
             Reply::StackOverflow => OVERFLOW,
-            Reply::Ready { usage } => {
-                put_usage(&mut payload, usage);
-                READY
-            }
-            Reply::TimeLimit => TIME_LIMIT,
+            Reply::Ready => READY,
             Reply::AllocationFailed { bytes } => {
                 payload.extend_from_slice(&bytes.to_le_bytes());
                 ALLOCATION
@@ -264,12 +226,11 @@ impl Reply {
             return None;
         }
         let reply = match kind {
-            ANSWER => Reply::Answer { usage: at.usage()?, length: at.u64()?, answer: at.rest().to_vec() },
+            ANSWER => Reply::Answer { length: at.u64()?, answer: at.rest().to_vec() },
             ANSWERS => {
-                let usage = at.usage()?;
                 let packed = at.rest().to_vec();
                 unpack(&packed).try_for_each(|a| a.map(drop))?;
-                Reply::Answers { packed, usage }
+                Reply::Answers { packed }
             }
             PANICKED => {
                 let (line, column, dropped) = (at.u32()?, at.u32()?, at.u64()?);
@@ -279,8 +240,7 @@ impl Reply {
                 Reply::Panicked { line, column, file, message, dropped: dropped.saturating_add(cut) }
             }
             OVERFLOW => Reply::StackOverflow,
-            READY => Reply::Ready { usage: at.usage()? },
-            TIME_LIMIT => Reply::TimeLimit,
+            READY => Reply::Ready,
             ALLOCATION => Reply::AllocationFailed { bytes: at.u64()? },
             REFUSED => Reply::Refused {
                 why: match at.take(1)?[0] {
@@ -325,13 +285,6 @@ pub fn overflow_frame(seq: u32) -> [u8; 9] {
     [OVERFLOW, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
 }
 
-/// `Reply::TimeLimit` as bytes, built without allocating: it is sent from a signal handler.
-#[cfg_attr(not(test), allow(dead_code))] // the driver's end
-pub fn time_limit_frame(seq: u32) -> [u8; 9] {
-    let seq = seq.to_le_bytes();
-    [TIME_LIMIT, seq[0], seq[1], seq[2], seq[3], 0, 0, 0, 0]
-}
-
 /// `Reply::AllocationFailed` as bytes, built without allocating: it is sent from the allocator.
 #[cfg_attr(not(test), allow(dead_code))] // the driver's end
 pub fn allocation_frame(seq: u32, bytes: u64) -> [u8; 17] {
@@ -348,7 +301,7 @@ pub fn allocation_frame(seq: u32, bytes: u64) -> [u8; 17] {
 /// dropped as it arrives.
 pub fn reply_bound(answers: usize) -> usize {
     let panic = 20 + FILE_KEPT + MESSAGE_KEPT;
-    panic.max(answers.saturating_mul(4 + BATCH_ANSWER_KEPT).saturating_add(USAGE_BYTES))
+    panic.max(answers.saturating_mul(4 + BATCH_ANSWER_KEPT))
 }
 
 /// Replies read from a stream as it arrives, each frame's payload kept up to a bound.
@@ -518,16 +471,6 @@ impl<'a> Reader<'a> {
         Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
     }
 
-    fn usage(&mut self) -> Option<Usage> {
-        Some(Usage {
-            cpu_ns: self.u64()?,
-            thread_ns: self.u64()?,
-            heap_base: self.u64()?,
-            heap_peak: self.u64()?,
-            peak_kib: self.u64()?,
-        })
-    }
-
     #[cfg_attr(not(test), allow(dead_code))] // the driver's end
     fn values(&mut self) -> Option<Vec<i32>> {
         let n = self.u32()? as usize;
@@ -569,13 +512,8 @@ mod tests {
         }
         assert_eq!(read_request(&mut input, &mut Vec::new()).unwrap(), None);
         let replies = [
-            Reply::Answer { length: 3, answer: b"Bob".to_vec(), usage: Usage::default() },
-            Reply::Answer {
-                length: 0,
-                answer: Vec::new(),
-                usage: Usage { cpu_ns: 1, thread_ns: 2, heap_base: 3, heap_peak: 4, peak_kib: 5 },
-            },
-            Reply::TimeLimit,
+            Reply::Answer { length: 3, answer: b"Bob".to_vec() },
+            Reply::Answer { length: 0, answer: Vec::new() },
             Reply::AllocationFailed { bytes: 2 << 30 },
             Reply::Refused { why: Refusal::NoStack },
             Reply::Answers {
@@ -583,7 +521,6 @@ mod tests {
                     pack(&mut p, a);
                     p
                 }),
-                usage: Usage::default(),
             },
             Reply::Panicked {
                 message: "index out of bounds".into(),
@@ -593,7 +530,7 @@ mod tests {
                 dropped: 0,
             },
             Reply::StackOverflow,
-            Reply::Ready { usage: Usage::default() },
+            Reply::Ready,
         ];
         assert_eq!(Reply::StackOverflow.encode(3), overflow_frame(3));
         let stream: Vec<u8> = replies.iter().flat_map(|r| r.encode(3)).collect();
@@ -638,11 +575,7 @@ mod tests {
     /// Replies fed a byte at a time, or in one piece: the same replies, in order.
     #[test]
     fn the_intake_hears_whole_replies_however_the_bytes_arrive() {
-        let replies = [
-            Reply::Ready { usage: Usage::default() },
-            Reply::Answer { length: 5, answer: b"Alice".to_vec(), usage: Usage::default() },
-            Reply::StackOverflow,
-        ];
+        let replies = [Reply::Ready, Reply::Answer { length: 5, answer: b"Alice".to_vec() }, Reply::StackOverflow];
         let stream: Vec<u8> = replies.iter().enumerate().flat_map(|(seq, r)| r.encode(seq as u32)).collect();
         for step in [1, 3, stream.len()] {
             let mut intake = Intake::default();
@@ -684,7 +617,7 @@ mod tests {
             other => panic!("{:?}", other.iter().map(|(s, r)| (s, r.is_some())).collect::<Vec<_>>()),
         }
         // An answer longer than any driver sends is no reply.
-        let mut answer = Reply::Answer { length: 1, answer: b"A".to_vec(), usage: Usage::default() }.encode(5);
+        let mut answer = Reply::Answer { length: 1, answer: b"A".to_vec() }.encode(5);
         answer[5..9].copy_from_slice(&(reply_bound(0) as u32 + 1).to_le_bytes());
         answer.resize(9 + reply_bound(0) + 1, b'A');
         let mut heard = Vec::new();

@@ -29,7 +29,11 @@ pub enum Sandbox {
     /// Refuse to run without one.
     Require,
     /// Never: a process group, a scratch folder outside the workspace and the watchdog only.
+    /// Refused to root, whose children would run as root with nothing between them and the
+    /// machine (a sibling's cgroup cell, the stored data, the judge).
     Off,
+    /// `Off`, asked for by root knowing that: the code is trusted with root.
+    OffAsRoot,
 }
 
 /// Whether children get a cgroup cell each: `--cgroup`.
@@ -103,6 +107,8 @@ pub enum SetupError {
     NoSandbox(std::io::Error),
     /// `--runner native` on a system that has no native runner (it needs Linux).
     NoNativeRunner,
+    /// `--sandbox off` asked for by root, without saying `off-as-root`.
+    RootUnsandboxed,
     /// A thread of the judge's own set-up panicked while doing this: a bug of the judge's.
     Panicked(&'static str),
 }
@@ -159,8 +165,14 @@ impl Workbench {
             return Err(SetupError::NoNativeRunner);
         }
         let portable = setup.runner == RunnerKind::Portable;
+        if setup.sandbox == Sandbox::Off && !portable && crate::exec::sys::effective_ids().0 == 0 {
+            return Err(SetupError::RootUnsandboxed);
+        }
         // The portable runner has neither a sandbox nor a cell to offer.
-        let choice = if portable { Sandbox::Off } else { setup.sandbox };
+        let choice = match (portable, setup.sandbox) {
+            (true, _) | (false, Sandbox::OffAsRoot) => Sandbox::Off,
+            (false, choice) => choice,
+        };
         let limits = setup.limits;
         let honourable = std::thread::spawn(move || limits.map_or(Ok(()), |l| l.check()));
         let workspace = Workspace::find(setup.cases_dir).map_err(SetupError::NoWorkspace)?;

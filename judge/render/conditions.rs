@@ -35,8 +35,8 @@ pub fn counting(cgroup: Option<crate::exec::cgroup::Version>, uncounted: Option<
 
 /// The portable runner, in one line of the header: what it counts and what it does not give.
 pub fn portable() -> &'static str {
-    "runner: portable (no sandbox, no cgroup; time, memory and peaks by the solution's own process: \
-     getrusage, a CPU timer and its allocator)"
+    "runner: portable (no sandbox, no cgroup; time and memory of the solution's one process, read \
+     by the judge from the kernel)"
 }
 
 /// A runner's word, as `--runner` takes it.

@@ -268,6 +268,15 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
     }
 }
 
+/// An error as stderr shows it, `judge: ` first, each of its lines wrapped to `width` (a
+/// hint's too), the lines after a wrap indented.
+pub fn fitted(message: &str, width: usize) -> String {
+    let mut lines = message.lines();
+    let first = super::fit::words("judge: ", lines.next().unwrap_or(""), "  ", width);
+    let rest = lines.map(|line| super::fit::words("", line, "  ", width));
+    std::iter::once(first).chain(rest).collect::<Vec<_>>().join("\n")
+}
+
 /// A file a command that takes every strategy goes on without, since it cannot be read.
 pub fn skipped_unreadable(error: &SubmissionError) -> String {
     format!("skipped {}", submission_error(error))
@@ -354,6 +363,9 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
             "no sandbox here, and --sandbox require asks for one: {}\nhint: user namespaces must be allowed (sysctl user.max_user_namespaces); --sandbox auto runs without one",
             lower(why)
         ),
+        SetupError::RootUnsandboxed => "--sandbox off as root runs every solution as root, with nothing between it and this machine\n\
+             hint: --sandbox off-as-root if you trust the code with root; --sandbox auto otherwise"
+            .to_string(),
         SetupError::NoNativeRunner => "the native runner reads Linux's own accounts (/proc, namespaces, cgroups), and this is not Linux\n\
              hint: --runner portable, the default here"
             .to_string(),

@@ -80,7 +80,8 @@ fn leetcode_rust_must_be_a_version_for_every_command() {
         for command in [&["--case", "samples"][..], &["run", "[1]"], &["paste", "dp_array"], &["watch"]] {
             let run = judge(&[command, &["--leetcode-rust", bad]].concat());
             assert_eq!(run.status, 2, "{command:?} {bad}: {}", run.describe());
-            let first = run.stderr.lines().next().unwrap_or_default();
+            let joined = run.stderr.replace("\n  ", " ");
+            let first = joined.lines().next().unwrap_or_default();
             assert_eq!(
                 first,
                 format!("judge: invalid value {bad:?} for '--leetcode-rust': expected a Rust version such as 1.85 or 1.74.1")
@@ -242,7 +243,7 @@ fn a_sandboxed_run_trusts_nothing_an_unconfined_run_rewrote_in_the_cache() {
         ),
     );
     let unconfined =
-        judge_with_cache(&copy, &cache, &["--solution", "poisoner", "--case", "samples", "--sandbox", "off"]);
+        judge_with_cache(&copy, &cache, &["--solution", "poisoner", "--case", "samples", "--sandbox", "off-as-root"]);
     assert_eq!(unconfined.status, 0, "{}", unconfined.describe());
     let rewritten = before.iter().filter(|(path, bytes)| std::fs::read(path).is_ok_and(|now| now != *bytes)).count();
     assert!(rewritten >= chosen.len(), "the poisoner rewrote {rewritten} sandboxed entries: the test proves nothing");
@@ -276,7 +277,7 @@ fn a_full_disk_while_building_is_a_judge_error_and_is_not_remembered() {
     std::fs::create_dir_all(&disk).unwrap();
     let judge = |label: &str| {
         format!(
-            "echo '== {label}'; JUDGE_CACHE={disk} {JUDGE} --solution my_try --case samples --sandbox off; echo \"== status $?\"",
+            "echo '== {label}'; JUDGE_CACHE={disk} {JUDGE} --solution my_try --case samples --sandbox off-as-root; echo \"== status $?\"",
             disk = disk.display()
         )
     };

@@ -369,3 +369,27 @@ fn every_trick_against_the_time_rules_gets_the_verdict_of_the_model() {
         assert!(printed < 100_000_000, "--cgroup {cgroup}: 960 KiB printed shown at {printed} ns");
     }
 }
+
+/// With a cell, a child forked each call that spins 4 s after the answer and is never waited
+/// for is the call's: the call ends when the program is alone again, so its CPU time passes
+/// the limit (TLE), and it ends with the child.
+#[test]
+#[ignore = "slow: a forked child spins past the time limit"]
+fn a_forked_child_spinning_after_the_answer_is_charged_to_it_and_ended() {
+    let copy = Copy::new("hidden-lingers", &["samples"]);
+    let items = "extern \"C\" { fn fork() -> i32; fn _exit(code: i32) -> !; }";
+    let body = "if unsafe { fork() } == 0 { let start = std::time::Instant::now(); \
+                while start.elapsed() < std::time::Duration::from_secs(4) { std::hint::spin_loop(); } \
+                unsafe { _exit(0) } }";
+    plant(&copy, "lingers", "TLE", items, body);
+    let run = copy.judge(&["--format", "json", "--case", "samples/example-1", "--solution", "wrong/lingers"]);
+    let report = run.json();
+    if report.get("cgroup") == Some(&Json::Null) {
+        skipped("no cgroup here: a process left after an answer is counted only in a cell, and was not checked");
+        return;
+    }
+    assert_eq!(run.status, 0, "TLE:\n{}", run.describe());
+    let (verdict, reason) = failure(&report, "wrong/lingers");
+    assert_eq!(verdict, "TLE", "{reason}");
+    assert!(reason.contains("CPU time"), "by the CPU time of what it left: {reason}");
+}

@@ -174,7 +174,8 @@ fn a_solution_that_rewrites_a_stored_output_cannot_in_a_sandbox_and_is_a_judge_e
         assert_eq!(run.status, 0, "{}", run.describe());
         assert_eq!(copy.read(stored), before, "the sandbox let a solution write a stored output");
     }
-    let run = copy.judge(&["--solution", "vandal", "--case", "example-1", "--sandbox", "off", "--format", "json"]);
+    let run =
+        copy.judge(&["--solution", "vandal", "--case", "example-1", "--sandbox", "off-as-root", "--format", "json"]);
     assert_eq!(run.status, 2, "{}", run.describe());
     let errors = run.json().get("judge_errors").unwrap().items().to_vec();
     assert!(
@@ -351,4 +352,26 @@ fn many_more_lanes_than_cores_and_busy_loops_give_every_submission_its_tag() {
         loaded * 100 <= quiet_figure * 125,
         "four_scalars on 50,000 piles: a median of {loaded} ns under load against {quiet_figure} ns quiet"
     );
+}
+
+/// As root, `--sandbox off` would run every solution as root with nothing between it and the
+/// machine (another child's cgroup cell included): refused, unless asked for by its own name.
+#[test]
+fn root_without_a_sandbox_must_say_so_by_name() {
+    let copy = Copy::new("root-off", &["samples"]);
+    copy.plant("right", CORRECT);
+    let plain = copy.judge(&["--solution", "right", "--case", "example-1", "--sandbox", "off"]);
+    let named = copy.judge(&["--solution", "right", "--case", "example-1", "--sandbox", "off-as-root"]);
+    assert_eq!(named.status, 0, "{}", named.describe());
+    let root = std::fs::read_to_string("/proc/self/status")
+        .unwrap()
+        .lines()
+        .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(2) == Some("0"));
+    if !root {
+        crate::common::skipped("not root: --sandbox off is not refused, as checked");
+        assert_eq!(plain.status, 0, "{}", plain.describe());
+        return;
+    }
+    assert_eq!(plain.status, 2, "{}", plain.describe());
+    assert!(plain.stderr.contains("--sandbox off-as-root"), "{}", plain.describe());
 }

@@ -58,7 +58,8 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
          let _ = std::fs::write({judge:?}, \"poisoned\");"
     );
     plant(&copy, "poisoner", "AC", "", &poison);
-    // A daemon in a session of its own, set to rewrite a stored answer after the run.
+    // A daemon in a session of its own, set to rewrite a stored answer after the run: asleep
+    // once the call has answered, it is ended.
     let daemon = format!(
         "let _ = std::process::Command::new(\"setsid\").args([\"sh\", \"-c\", \"sleep {marker}; echo '\\\"Tie\\\"' > {root}/testcases/samples/example-1.out\"]).spawn();"
     );
