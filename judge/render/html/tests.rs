@@ -324,8 +324,8 @@ fn the_chart_has_a_line_per_solution_in_each_panel_and_the_floor() {
 
 #[test]
 fn the_idea_is_the_comment_at_the_top() {
-    let (idea, code) = sources::idea("// one\n//two\n  // three\nimpl Solution {}\n// later\n");
-    assert_eq!(idea, "one\ntwo\nthree");
+    let (idea, code) = sources::idea("// one\n//two\n//     f(i) = 0\n  // three\nimpl Solution {}\n// later\n");
+    assert_eq!(idea, "one two\n    f(i) = 0\nthree");
     assert_eq!(code, "impl Solution {}\n// later");
 }
 
