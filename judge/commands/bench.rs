@@ -20,11 +20,11 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     super::skip_broken(&mut workbench, args, out);
     let svg = match &args.svg {
         None => None,
-        Some(path) => Some(page::path(&workbench.workspace, path.clone(), "bench.svg")?),
+        Some(path) => Some(page::path(&workbench.workspace, path.clone(), "bench.svg", "the chart")?),
     };
     let html = match &args.html {
         None => None,
-        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::BENCH_PAGE)?),
+        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::BENCH_PAGE, "the page")?),
     };
     let request = bench::Request { sizes: args.sizes.clone(), reps: args.reps };
     let conditions = bench::machine::Conditions::start();
@@ -38,7 +38,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     }
     if let Some(path) = &html {
         let page = render::html::Page {
-            command: invocation.shell(),
+            command: invocation.clone().set(&flags::HTML, None).shell(),
             made: std::time::SystemTime::now(),
             judged: None,
             comparison: page::benched(&report, &conditions, &workbench.workspace.cache),

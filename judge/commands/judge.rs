@@ -43,7 +43,7 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     let cache = workbench.workspace.cache.clone();
     let html = match &args.html {
         None => None,
-        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::PAGE)?),
+        Some(path) => Some(page::path(&workbench.workspace, path.clone(), flags::PAGE, "the page")?),
     };
     let layout = layout(args, out);
     let text = args.format == Format::Text;

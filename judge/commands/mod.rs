@@ -181,7 +181,8 @@ pub fn run(invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
 pub fn report_error(error: &Error, invocation: Option<&Invocation>, json: bool, out: &Out) -> Exit {
     let root = crate::judging::workspace::Workspace::find(None).ok().map(|w| w.root);
     let message = render::error::describe(error, root.as_deref());
-    out.note(&format!("judge: {message}"));
+    let width = invocation.and_then(|i| i.args().width).or(out.note_columns()).unwrap_or(render::fit::DEFAULT_WIDTH);
+    out.note(&render::error::fitted(&message, width.max(render::fit::NARROWEST)));
     if json {
         let command = invocation.map_or("", |i| i.command.word());
         let _ = out.print(&render::error::json(command, &message, Exit::Error as u8).render());

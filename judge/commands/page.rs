@@ -20,10 +20,12 @@ use crate::search::growth::{self, Order, Point};
 /// The words under the comparison where `floor` has not run.
 const NO_FLOOR: &str = "the floor program has not run here: cargo build --release --bin floor && taskset -c 1 target/release/floor draws its line on the next page";
 
-/// Where an output file goes: FILE, or `default` in the build cache; never into stored data,
-/// however the path gets there (a symbolic link to a folder counts where it leads).
-pub fn path(workspace: &Workspace, given: Option<PathBuf>, default: &str) -> Result<PathBuf, Stop> {
-    let path = given.unwrap_or_else(|| workspace.cache.join(default));
+/// Where an output file (`what`: "the chart") goes: FILE, or `default` in the build cache;
+/// never into stored data, however the path gets there (a symbolic link to a folder counts
+/// where it leads).
+pub fn path(workspace: &Workspace, given: Option<PathBuf>, default: &str, what: &'static str) -> Result<PathBuf, Stop> {
+    let default = workspace.cache.join(default);
+    let path = given.unwrap_or_else(|| default.clone());
     let absolute = std::env::current_dir().unwrap_or_default().join(&path);
     let folder = absolute.parent().map(|p| p.canonicalize().unwrap_or_else(|_| p.to_path_buf()));
     let resolved = match (folder, absolute.file_name()) {
@@ -33,7 +35,7 @@ pub fn path(workspace: &Workspace, given: Option<PathBuf>, default: &str) -> Res
     let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
     let guarded = [&workspace.solutions, &workspace.cases, &workspace.root.join("testcases")];
     if guarded.iter().any(|g| resolved.starts_with(canonical(g)) || absolute.starts_with(g)) {
-        return Err(Error::Protected { path: absolute }.into());
+        return Err(Error::Protected { path: absolute, what, default }.into());
     }
     Ok(path)
 }

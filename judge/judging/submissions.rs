@@ -13,6 +13,19 @@ use super::verdict::Verdict;
 use super::workspace::Workspace;
 use crate::exec::compile::Unit;
 
+/// The strategies the workspace ships; any other file directly in `solutions/` is a user's
+/// attempt, listed before them so that it keeps a column of its own in a narrow matrix.
+pub const SHIPPED: [&str; 8] = [
+    "dp_array",
+    "four_scalars",
+    "recursive_memo",
+    "rolling_mod4",
+    "sign_select_pairs",
+    "stones_four_scalars_unrolled",
+    "stones_mod4_grouped",
+    "vector_min_max_pairs",
+];
+
 /// A solution file larger than this is not a LeetCode submission.
 pub const SOURCE_LIMIT: u64 = 1 << 20;
 
@@ -106,7 +119,8 @@ pub enum SubmissionError {
 
 /// The solution files of a workspace, by name.
 pub struct Catalog {
-    /// (name, path), strategies first, each group by name.
+    /// (name, path), strategies first (a user's attempts before the shipped ones), each group
+    /// by name.
     files: Vec<(String, PathBuf)>,
     root: PathBuf,
 }
@@ -126,7 +140,7 @@ impl Catalog {
                 .filter(|p| p.extension().is_some_and(|e| e == "rs"))
                 .filter_map(|p| Some((format!("{prefix}{}", p.file_stem()?.to_str()?), p)))
                 .collect();
-            found.sort();
+            found.sort_by_key(|(name, _)| (SHIPPED.contains(&name.as_str()), name.clone()));
             files.extend(found);
         }
         Ok(Catalog { files, root: workspace.root.clone() })

@@ -47,9 +47,12 @@ pub enum Error {
         origin: String,
         error: FormatError,
     },
-    /// `--svg` aimed at stored data.
+    /// `--svg` or `--html` aimed at stored data: what would have been written, and where it
+    /// goes when no path is given.
     Protected {
         path: std::path::PathBuf,
+        what: &'static str,
+        default: std::path::PathBuf,
     },
     /// `--plain` with other than one solution.
     PlainNeedsOne,
@@ -129,9 +132,10 @@ pub fn describe(error: &Error, root: Option<&Path>) -> String {
         Error::Search(search) => search_line(search, root),
         Error::Io { path: p, error } => format!("{}: {}", path(p, root), lower(error)),
         Error::Input { origin, error } => format!("{origin}:{}", format_error(error)),
-        Error::Protected { path: p } => format!(
-            "refusing to write the chart to {}: testcases/ and solutions/ hold stored data\nhint: give another path, or none for target/judge/bench.svg",
-            path(p, root)
+        Error::Protected { path: p, what, default } => format!(
+            "refusing to write {what} to {}: testcases/ and solutions/ hold stored data\nhint: give another path, or none for {}",
+            path(p, root),
+            path(default, root)
         ),
         Error::PlainNeedsOne => "'--plain' needs exactly one '--solution'".to_string(),
         Error::NotAName { given } if given.starts_with("wrong/") => format!(
@@ -262,6 +266,15 @@ pub fn case_problem(problem: &CaseProblem, root: Option<&Path>) -> String {
             )
         }
     }
+}
+
+/// An error as stderr shows it, `judge: ` first, each of its lines wrapped to `width` (a
+/// hint's too), the lines after a wrap indented.
+pub fn fitted(message: &str, width: usize) -> String {
+    let mut lines = message.lines();
+    let first = super::fit::words("judge: ", lines.next().unwrap_or(""), "  ", width);
+    let rest = lines.map(|line| super::fit::words("", line, "  ", width));
+    std::iter::once(first).chain(rest).collect::<Vec<_>>().join("\n")
 }
 
 /// A file a command that takes every strategy goes on without, since it cannot be read.

@@ -358,6 +358,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_list_holds_the_strategies_the_workspace_ships() {
+        assert_eq!(held(EQUIVALENTS), crate::judging::submissions::SHIPPED);
+    }
+
+    #[test]
     fn the_equivalents_file_reads_and_bad_lines_are_named() {
         let listed = equivalents(EQUIVALENTS).unwrap_or_else(|line| panic!("{EQUIVALENTS_FILE}:{line}"));
         assert!(listed.iter().all(|e| !e.reason.is_empty()));

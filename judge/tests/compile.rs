@@ -80,7 +80,8 @@ fn leetcode_rust_must_be_a_version_for_every_command() {
         for command in [&["--case", "samples"][..], &["run", "[1]"], &["paste", "dp_array"], &["watch"]] {
             let run = judge(&[command, &["--leetcode-rust", bad]].concat());
             assert_eq!(run.status, 2, "{command:?} {bad}: {}", run.describe());
-            let first = run.stderr.lines().next().unwrap_or_default();
+            let joined = run.stderr.replace("\n  ", " ");
+            let first = joined.lines().next().unwrap_or_default();
             assert_eq!(
                 first,
                 format!("judge: invalid value {bad:?} for '--leetcode-rust': expected a Rust version such as 1.85 or 1.74.1")

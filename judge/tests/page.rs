@@ -146,20 +146,31 @@ fn the_page_of_a_failing_attempt_shows_every_failure() {
     let Some(browser) = chromium() else { return };
     let copy = Copy::new("page", &["samples", "edge"]);
     copy.plant("my_try", TIES_FOR_ALICE);
+    copy.plant("slow_try", crate::attempt::EXPONENTIAL);
     let page = copy.root.join("page.html");
-    let args = ["--solution", "my_try", "--solution", "four_scalars", "--solution", "dp_array", "--format", "json"];
+    let mut args = vec!["--solution", "my_try", "--solution", "slow_try", "--solution", "four_scalars"];
+    args.extend(["--solution", "dp_array", "--format", "json", "--time-limit", "300ms"]);
     let run = copy.judge(&[&args[..], &["--html", page.to_str().unwrap()]].concat());
     assert_eq!(run.status, 1, "{}", run.describe());
     let report = run.json();
     check(&browser, &page, &report);
     let (dom, _) = browse(&browser, &["--dump-dom"], &url(&page));
+    // slow_try stops after three time limits: the cases after them are not judged, and said so.
+    let slow = between(&dom, "title=\"slow_try\">slow_try</th>", "</tr>");
+    assert!(slow.contains("<td class=\"v-tle\"") && slow.contains("<td class=\"nj\">not judged</td>"), "{slow}");
+    assert!(dom.contains("<span class=\"nj\">not judged</span> slow_try: not judged"), "in the failures");
+    // The script shows two sources side by side.
+    assert_eq!(dom.matches("class=\"source shown\"").count(), 2, "two sources shown");
     assert!(
         dom.contains("class=\"series s0 attempt\" data-panel=\"time\" data-name=\"my_try\""),
         "the attempt drawn apart"
     );
     // The rerun of the run, as the JSON's.
     let reruns: Vec<&str> = dom.split("data-copy=\"").skip(1).filter_map(|s| s.split('"').next()).collect();
-    assert!(reruns.contains(&"cargo judge --format json --solution my_try --case edge/n1-min"), "{reruns:#?}");
+    assert!(
+        reruns.contains(&"cargo judge --format json --time-limit 300ms --solution my_try --case edge/n1-min"),
+        "{reruns:#?}"
+    );
     screenshots(&browser, &page, "failing-attempt");
     std::fs::copy(&page, cache().join("screenshots").join("failing-attempt.html")).unwrap();
 }
@@ -206,4 +217,58 @@ fn watch_turns_the_pages_wa_cells_into_ac_within_two_seconds_of_the_save() {
     let seen = seen.expect("the page never showed AC after the save");
     eprintln!("the page showed AC {} ms after the save", seen.as_millis());
     assert!(seen <= Duration::from_secs(2), "AC only {seen:?} after the save");
+}
+
+#[test]
+fn html_writes_the_page_says_where_and_never_into_stored_data() {
+    let page = std::env::temp_dir().join(format!("judge-page-{}.html", std::process::id()));
+    let page_arg = page.to_str().unwrap();
+    let args = ["--case", "samples", "--solution", "four_scalars", "--solution", "wrong/best_starts_at_zero"];
+    let run = judge_in(shared(), &[&args[..], &["--verbose", "--color", "never", "--html", page_arg]].concat(), None);
+    assert_eq!(run.status, 0, "{}", run.describe());
+    assert!(run.stderr.contains(&format!("judge: page written to file://{}", page.display())), "{}", run.stderr);
+    let written = std::fs::read_to_string(&page).unwrap();
+    let _ = std::fs::remove_file(&page);
+    assert!(written.starts_with("<!DOCTYPE html>") && written.contains("four_scalars"), "{written}");
+    // A rerun printed in the text leaves the page of the whole run alone.
+    assert!(run.stdout.contains("rerun     cargo judge") && !run.stdout.contains("--html"), "{}", run.stdout);
+    let refused = judge_in(shared(), &["--case", "samples", "--html", "testcases/samples/page.html"], None);
+    assert_eq!(refused.status, 2, "{}", refused.describe());
+    assert!(refused.stderr.contains("refusing to write the page to testcases/samples/page.html"), "{}", refused.stderr);
+    assert!(!shared().join("testcases/samples/page.html").exists());
+}
+
+#[test]
+#[ignore = "slow: bench, then a browser"]
+fn the_page_of_bench_draws_each_strategy_and_the_floor_it_was_given() {
+    let Some(browser) = chromium() else { return };
+    let copy = Copy::new("bench-page", &["samples"]);
+    // A floor reading as `floor` leaves it, in a cache of the copy's own.
+    let cache = copy.root.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    std::fs::write(cache.join("floor.txt"), "n 50000\nfloor 0.55\nfloor_max 0.61\n").unwrap();
+    let page = copy.root.join("bench.html");
+    let args =
+        ["bench", "--solution", "dp_array", "--solution", "four_scalars", "--sizes", "1000,10000", "--reps", "3"];
+    let run = copy
+        .command(&[&args[..], &["--html", page.to_str().unwrap()]].concat())
+        .env("JUDGE_CACHE", &cache)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let (dom, console) = browse(&browser, &["--dump-dom"], &url(&page));
+    assert!(console.is_empty(), "{console:#?}");
+    for panel in ["time", "memory"] {
+        let drawn = between(&dom, &format!("<svg id=\"{panel}\""), "</svg>");
+        for name in ["dp_array", "four_scalars"] {
+            assert!(
+                drawn.contains(&format!("reference\" data-panel=\"{panel}\" data-name=\"{name}\"")),
+                "{panel}: {name}"
+            );
+        }
+    }
+    assert!(dom.contains("<line class=\"floor\""), "the floor's line");
+    assert!(dom.contains("0.55 ns a pile at n = 50,000"));
+    assert!(!dom.contains("<section id=\"matrix\">"), "bench judges nothing");
+    screenshots(&browser, &page, "bench");
 }

@@ -199,7 +199,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
         let _ = write!(
             out,
             "<g class=\"series s{} {kind}\" data-panel=\"{}\" data-name=\"{}\">",
-            k % COLOURS,
+            colour(comparison, k),
             panel.id,
             escape(&series.name)
         );
@@ -229,6 +229,19 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
     let _ = writeln!(out, "</svg><figcaption>{}</figcaption></figure>", escape(panel.title));
 }
 
+/// Series `k`'s colour: a bundled strategy's is its own, the same on every page; an attempt
+/// takes the next of those no strategy has.
+fn colour(comparison: &Comparison, k: usize) -> usize {
+    let known = crate::render::svg::KNOWN;
+    match known.iter().position(|name| *name == comparison.series[k].name) {
+        Some(own) => own,
+        None => {
+            let before = comparison.series[..k].iter().filter(|s| !s.reference()).count();
+            (known.len() + before) % COLOURS
+        }
+    }
+}
+
 /// Each series' swatch, name and growth: the user's attempts first, then the references.
 fn legend(out: &mut String, comparison: &Comparison) {
     let groups = [(false, "your attempts"), (true, "references: the bundled strategies")];
@@ -244,7 +257,7 @@ fn legend(out: &mut String, comparison: &Comparison) {
             let _ = write!(
                 out,
                 "<li><svg class=\"swatch\" viewBox=\"0 0 40 10\"><g class=\"series s{} {kind}\"><polyline points=\"0,5 40,5\"/></g></svg> <b>{}</b>",
-                k % COLOURS,
+                colour(comparison, k),
                 escape(&series.name)
             );
             let growth = match &series.growth {

@@ -318,8 +318,10 @@ fn the_chart_has_a_line_per_solution_in_each_panel_and_the_floor() {
         let lines = page.matches(&format!("data-panel=\"{panel}\"")).count();
         assert_eq!(lines, 2, "{panel}");
     }
-    assert!(page.contains("class=\"series s1 attempt\" data-panel=\"time\" data-name=\"my_&lt;try&gt;&amp;co\""));
-    assert!(page.contains("class=\"series s0 reference\" data-panel=\"time\" data-name=\"four_scalars\""));
+    // A strategy's colour is its own (four_scalars is the second bundled one); an attempt's
+    // is one no strategy has.
+    assert!(page.contains("class=\"series s8 attempt\" data-panel=\"time\" data-name=\"my_&lt;try&gt;&amp;co\""));
+    assert!(page.contains("class=\"series s1 reference\" data-panel=\"time\" data-name=\"four_scalars\""));
     assert!(page.contains("<line class=\"floor\""));
     assert!(page.contains("0.55 ns a pile at n = 50,000"));
 }
