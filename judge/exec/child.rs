@@ -209,6 +209,7 @@ impl Child {
         };
         let mut jail = Jail::system(&binary.path, SCRATCH, bounds);
         jail.kept = true;
+        jail.seatbelt = housing.isolation.seatbelt();
         jail.copy(&binary.path, INSIDE)
             .give(request_read.as_raw_fd(), wire::REQUEST_FD)
             .give(reply_write.as_raw_fd(), wire::REPLY_FD)

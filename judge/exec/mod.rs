@@ -21,6 +21,7 @@ pub mod outcome;
 pub mod procfs;
 pub mod room;
 pub mod sandbox;
+pub mod seatbelt;
 pub mod sys;
 mod toolchain;
 pub mod trouble;

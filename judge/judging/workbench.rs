@@ -228,7 +228,7 @@ impl Workbench {
         let (cells, uncounted) = match cells {
             Some(Ok(cells)) => (Some(cells), None),
             Some(Err(why)) => (None, Some(why)),
-            None if portable => (None, Some("the portable runner keeps its own accounts".to_string())),
+            None if portable => (None, Some("the portable runner makes none".to_string())),
             None if setup.cgroup == Cgroup::Off => (None, Some("--cgroup off was given".to_string())),
             None => (None, None),
         };
@@ -353,8 +353,28 @@ fn isolate(
     };
     // Without the watchdog, children still die at every verdict; only a killed judge leaks.
     crate::exec::watchdog::start();
-    let room = Room::new().map_err(SetupError::Scratch)?;
+    let mut room = Room::new().map_err(SetupError::Scratch)?;
+    let refused = match (portable, seatbelt(&room)) {
+        (true, Some(Ok(()))) => {
+            room.seatbelt = true;
+            format!("{refused}; Seatbelt holds each child: no process, no network, no reads outside its folder")
+        }
+        (true, Some(Err(e))) => format!("{refused}, and each child runs without Seatbelt: {e}"),
+        _ => refused,
+    };
     Ok((Isolation::Room(room), Some(refused)))
+}
+
+/// Whether a child runs under macOS's Seatbelt profile in `room` (see `exec::seatbelt`); None
+/// where there is no Seatbelt.
+fn seatbelt(room: &Room) -> Option<std::io::Result<()>> {
+    #[cfg(target_os = "macos")]
+    return Some(crate::exec::seatbelt::probe(&room.cwd));
+    #[cfg(not(target_os = "macos"))]
+    return {
+        let _ = room;
+        None
+    };
 }
 
 /// Inputs given by hand as cases named `input 1`, `input 2`…, each with the oracle's answer.
