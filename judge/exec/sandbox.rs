@@ -260,8 +260,8 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
             sys::new_session()?;
             sys::place_fds(&placed[..count])?;
             sys::close_on_exec_all_except(&keep[..keep_count])?;
-            // macOS takes no address-space limit (nor enforces one): there the portable
-            // runner's driver holds the memory limit, and rustc has none.
+            // macOS takes no address-space limit (nor enforces one): there only the judge's
+            // readings hold the memory limit, and rustc has none.
             #[cfg(target_os = "linux")]
             if let Some(address_space) = bounds.address_space {
                 sys::limit(Resource::AddressSpace, address_space)?;
