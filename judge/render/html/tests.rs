@@ -163,7 +163,7 @@ pub fn sample() -> (Report, Invocation) {
         },
         unconfined: None,
         cgroup: None,
-        runner: crate::exec::child::RunnerKind::Native,
+        runner: crate::exec::runner::RunnerKind::Native,
         uncounted: None,
         wall: Duration::from_millis(40),
     };
