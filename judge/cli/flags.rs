@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use super::value::{Kind, Value};
 use super::Command::{self, Bench, Bless, Diagnostics, Gen, Help, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
-use crate::exec::child::RunnerKind;
 use crate::exec::limits::Limits;
+use crate::exec::runner::RunnerKind;
 use crate::judging::mutate::Operator;
 use crate::judging::workbench::{Cgroup, Sandbox};
 use crate::problem::generator::Shape;

@@ -86,18 +86,19 @@ fn setup(args: &Args) -> Setup<'_> {
     }
 }
 
-/// Opens the workbench, and says once, on stderr, when children run on the portable runner or
-/// without a sandbox and why (the judge's header says it in its own line).
+/// Opens the workbench, and says once, on stderr, what the runner is where its word is not
+/// enough, and when children run without a sandbox and why (the judge's header says it in its
+/// own line).
 fn open(setup: &Setup, args: &Args, out: &Out) -> Result<Workbench, Stop> {
     let workbench = Workbench::open(setup)?;
-    if workbench.housing.kind == crate::exec::child::RunnerKind::Portable {
-        out.note(&render::fit::words("judge: ", render::conditions::portable(), "  ", note_width(args, out)));
-        return Ok(workbench);
+    let rules = workbench.housing.kind.rules();
+    if let Some(note) = rules.note {
+        out.note(&render::fit::words("judge: ", note, "  ", note_width(args, out)));
     }
     if let Some(why) = &workbench.unconfined {
         out.note(&format!("judge: {}", render::conditions::sandbox(Some(why))));
     }
-    if let Some(why) = &workbench.uncounted {
+    if let Some(why) = workbench.uncounted.as_ref().filter(|_| rules.cells) {
         out.note(&format!("judge: {}", render::conditions::counting(None, Some(why))));
     }
     Ok(workbench)

@@ -36,6 +36,7 @@ use super::limits::{Limits, OUTPUT_LIMIT};
 use super::meter::{Meter, Reading};
 use super::outcome::{Answered, Call, Ending, Printed, Stream};
 use super::procfs;
+use super::runner::RunnerKind;
 use super::sandbox::{self, Bounds, Isolation, Jail};
 use super::sys;
 use super::watchdog;
@@ -91,21 +92,8 @@ pub fn kill_all() {
     }
 }
 
-/// Who keeps a child's accounts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RunnerKind {
-    /// The judge reads the kernel's accounts of the child (Linux: /proc, a cgroup cell), and
-    /// the child runs in a sandbox where the kernel allows one.
-    #[default]
-    Native,
-    /// The judge reads the kernel's accounts of the child's one process from outside it
-    /// (Linux: /proc; macOS: `proc_pid_rusage`), with only what both systems have: no
-    /// sandbox, no cell.
-    Portable,
-}
-
-/// Where children run, and what counts what they use: the runner, a cgroup cell each or
-/// /proc (native), the kernel's accounts of its one process (portable).
+/// Where children run, and what counts what they use: the runner, and a cgroup cell each or
+/// the program's own accounts.
 pub struct Housing {
     pub isolation: Isolation,
     pub cells: Option<Cells>,
@@ -195,27 +183,25 @@ impl Child {
         let (stdout_read, stdout_write) = io::pipe()?;
         let (stderr_read, stderr_write) = io::pipe()?;
         let ledger = Ledger::new()?;
-        let portable = housing.kind == RunnerKind::Portable;
+        let rules = housing.kind.rules();
         let bounds = Bounds {
-            // The portable runner's driver holds the memory limit itself, as on macOS, which
-            // does not enforce an address space.
-            address_space: (!portable).then(|| limits.address_space()),
+            address_space: rules.address_space.then(|| limits.address_space()),
             file_size: FILE_LIMIT,
             files: FILES,
             processes: cgroup::TASKS,
-            stack: (!portable).then(|| limits.stack_bytes()),
-            // Without a cell, nothing would count a process the program starts.
-            one_process: cell.is_none() && !portable,
+            stack: rules.address_space.then(|| limits.stack_bytes()),
+            one_process: cell.is_none() && rules.one_process_without_cell,
         };
         let mut jail = Jail::system(&binary.path, SCRATCH, bounds);
         jail.kept = true;
+        jail.seatbelt = housing.isolation.seatbelt();
         jail.copy(&binary.path, INSIDE)
             .give(request_read.as_raw_fd(), wire::REQUEST_FD)
             .give(reply_write.as_raw_fd(), wire::REPLY_FD)
             .give(ledger.fd(), wire::LEDGER_FD);
         let mut command = sandbox::command(&jail, housing.isolation.room(), cell.as_deref())?;
         command.args([unit.to_string(), limits.stack_bytes().to_string()]);
-        command.arg(if portable { "thread" } else { "main" });
+        command.arg(rules.place);
         command
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .envs(ALLOCATOR.map(|(name, value)| (name, value.to_string())))
@@ -230,11 +216,11 @@ impl Child {
         listed(process.id(), true);
         drop((request_read, reply_write));
         let sandboxed = matches!(housing.isolation, Isolation::Sandbox);
-        let started = match (sandboxed, portable) {
-            (true, _) => Meter::sandbox(process.id(), APPEARING, cell),
-            (false, portable) => {
+        let started = match sandboxed {
+            true => Meter::sandbox(process.id(), APPEARING, cell),
+            false => {
                 watchdog::watch(process.id());
-                Ok(Meter::room(process.id(), cell, !portable))
+                Ok(Meter::room(process.id(), cell, housing.kind.reads_thread()))
             }
         };
         let born = Instant::now();

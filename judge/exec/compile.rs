@@ -131,8 +131,11 @@ pub struct Compiler {
 }
 
 /// The judge's own modules that go into every submission's binary.
-const DRIVER: [(&str, &str); 3] =
-    [("sys", include_str!("sys.rs")), ("wire", include_str!("wire.rs")), ("driver", include_str!("driver.rs"))];
+const DRIVER: [(&str, &str); 3] = [
+    ("sys", include_str!("sys/driver_io.rs")),
+    ("wire", include_str!("wire.rs")),
+    ("driver", include_str!("driver.rs")),
+];
 
 /// LeetCode's build, besides the edition: optimised, overflow checks off; the driver library
 /// gets the same code generation. Lints are not capped: a deny-by-default lint such as a

@@ -6,8 +6,8 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Time of one call, as `exec::account` counts it: the CPU time of the solution's box by
-    /// the kernel's account; the wall time it may spend off the CPU is `account::fuse` of it.
-    /// The judge stops a call at either, whatever the child sends.
+    /// the kernel's account, read by the judge; the wall time it may spend off the CPU is
+    /// `account::fuse` of it. The judge stops a call at either; the child is told neither.
     pub time: Duration,
     /// Resident memory of the child's processes during one call.
     pub memory_mib: u64,

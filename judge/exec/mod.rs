@@ -1,8 +1,6 @@
 //! Compile and run a submission, as an online judge does: each on its own, under limits it
-//! cannot lift, answering on a channel it does not own. On Linux the native runner confines
-//! each in a sandbox of its own namespaces and reads the kernel's accounts of it (/proc, a
-//! cgroup cell); the portable runner, on Linux and macOS, reads the kernel's accounts of the
-//! child's one process, without a sandbox.
+//! cannot lift, answering on a channel it does not own, read by the judge from the kernel's
+//! accounts, never by what it says of itself. What differs between the runners is in `runner`.
 //! Everything here reports structured outcomes; nothing here prints.
 
 pub mod account;
@@ -20,7 +18,9 @@ pub mod meter;
 pub mod outcome;
 pub mod procfs;
 pub mod room;
+pub mod runner;
 pub mod sandbox;
+pub mod seatbelt;
 pub mod sys;
 mod toolchain;
 pub mod trouble;

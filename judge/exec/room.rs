@@ -10,7 +10,10 @@ use super::watchdog;
 
 pub struct Room {
     dir: PathBuf,
-    pub(super) cwd: PathBuf,
+    /// The children's working folder.
+    pub cwd: PathBuf,
+    /// Whether each child runs under the Seatbelt profile (macOS, where its probe passed).
+    pub seatbelt: bool,
 }
 
 impl Room {
@@ -22,7 +25,7 @@ impl Room {
         let cwd = dir.join("cwd");
         std::fs::create_dir_all(&cwd)?;
         watchdog::remove_after(&dir);
-        Ok(Room { dir, cwd })
+        Ok(Room { dir, cwd, seatbelt: false })
     }
 }
 

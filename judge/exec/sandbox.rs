@@ -73,6 +73,11 @@ impl Isolation {
             Isolation::Room(room) => Some(&room.cwd),
         }
     }
+
+    /// Whether an unconfined child runs under the Seatbelt profile (see `seatbelt`).
+    pub fn seatbelt(&self) -> bool {
+        matches!(self, Isolation::Room(room) if room.seatbelt)
+    }
 }
 
 /// What the kernel holds a confined child to: limits it cannot raise.
@@ -126,6 +131,8 @@ pub struct Jail {
     /// Outside a sandbox, on Linux: whether a keeper stands between std and the program, to
     /// end every process the program leaves (see `keep_orphans`).
     pub kept: bool,
+    /// Outside a sandbox, on macOS: whether the program runs under the Seatbelt profile.
+    pub seatbelt: bool,
 }
 
 impl Jail {
@@ -140,6 +147,7 @@ impl Jail {
             bounds,
             descriptors: Vec::new(),
             kept: false,
+            seatbelt: false,
         };
         jail.bind("/usr", "/usr", false);
         for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
@@ -219,7 +227,14 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
     let judge = std::process::id();
     let (mut command, confinement, join) = match room {
         Some(room) => {
-            let mut command = Command::new(&jail.program);
+            let mut command = match jail.seatbelt && cfg!(target_os = "macos") {
+                true => {
+                    let mut command = Command::new(super::seatbelt::SANDBOX_EXEC);
+                    command.arg("-p").arg(super::seatbelt::profile_resolved(room, &jail.program)).arg(&jail.program);
+                    command
+                }
+                false => Command::new(&jail.program),
+            };
             command.current_dir(room);
             // A v2 cell is joined by the child itself (a v1 cell's thread forks it there).
             (command, None::<Confinement>, cell.and_then(Cell::procs))
@@ -245,8 +260,8 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
             sys::new_session()?;
             sys::place_fds(&placed[..count])?;
             sys::close_on_exec_all_except(&keep[..keep_count])?;
-            // macOS takes no address-space limit (nor enforces one): there the portable
-            // runner's driver holds the memory limit, and rustc has none.
+            // macOS takes no address-space limit (nor enforces one): there only the judge's
+            // readings hold the memory limit, and rustc has none.
             #[cfg(target_os = "linux")]
             if let Some(address_space) = bounds.address_space {
                 sys::limit(Resource::AddressSpace, address_space)?;

@@ -151,7 +151,7 @@ pub struct Report {
     /// from /proc, and then why.
     pub cgroup: Option<crate::exec::cgroup::Version>,
     /// Who kept the children's accounts.
-    pub runner: crate::exec::child::RunnerKind,
+    pub runner: crate::exec::runner::RunnerKind,
     pub uncounted: Option<String>,
     pub wall: Duration,
 }

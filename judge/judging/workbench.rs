@@ -10,11 +10,12 @@ use super::guard::{Change, Snapshot};
 use super::submissions::{Catalog, Submission, SubmissionError};
 use super::workspace::{NoWorkspace, Workspace};
 use crate::exec::cgroup::Cells;
-use crate::exec::child::{Housing, Probe, Runner, RunnerKind};
+use crate::exec::child::{Housing, Probe, Runner};
 use crate::exec::compile::{Compiler, CompilerMissing, Program, Settings, Unit};
 use crate::exec::diagnose::{CompileError, Newer};
 use crate::exec::limits::{Limits, Unhonourable};
 use crate::exec::room::Room;
+use crate::exec::runner::RunnerKind;
 use crate::exec::sandbox::{self, Isolation};
 use crate::exec::trouble::{Doing, Trouble};
 use crate::parallel;
@@ -161,17 +162,17 @@ impl Workbench {
     pub fn open(setup: &Setup) -> Result<Workbench, SetupError> {
         // Whether the machine can give the stack asked for, and whether the kernel allows a
         // sandbox, take a child each: found out while the rest opens.
-        if setup.runner == RunnerKind::Native && !cfg!(target_os = "linux") {
+        // A runner that confines children does it with Linux's namespaces, and reads its /proc.
+        if setup.runner.rules().confines && !cfg!(target_os = "linux") {
             return Err(SetupError::NoNativeRunner);
         }
-        let portable = setup.runner == RunnerKind::Portable;
-        if setup.sandbox == Sandbox::Off && !portable && crate::exec::sys::effective_ids().0 == 0 {
+        let rules = setup.runner.rules();
+        if setup.sandbox == Sandbox::Off && rules.confines && crate::exec::sys::effective_ids().0 == 0 {
             return Err(SetupError::RootUnsandboxed);
         }
-        // The portable runner has neither a sandbox nor a cell to offer.
-        let choice = match (portable, setup.sandbox) {
-            (true, _) | (false, Sandbox::OffAsRoot) => Sandbox::Off,
-            (false, choice) => choice,
+        let choice = match (rules.confines, setup.sandbox) {
+            (false, _) | (true, Sandbox::OffAsRoot) => Sandbox::Off,
+            (true, choice) => choice,
         };
         let limits = setup.limits;
         let honourable = std::thread::spawn(move || limits.map_or(Ok(()), |l| l.check()));
@@ -179,7 +180,7 @@ impl Workbench {
         let cache = workspace.cache.clone();
         let probed = std::thread::spawn(move || (choice != Sandbox::Off).then(|| sandbox::probe_remembered(&cache)));
         // Only a command that runs solutions needs cells; a few are made now, together.
-        let runs = setup.limits.is_some() && setup.cgroup == Cgroup::Auto && !portable;
+        let runs = setup.limits.is_some() && setup.cgroup == Cgroup::Auto && rules.cells;
         let cells = std::thread::spawn(move || {
             let cells = runs.then(Cells::open)?;
             if let Ok(cells) = &cells {
@@ -222,13 +223,13 @@ impl Workbench {
         };
         honourable.join().map_err(|_| SetupError::Panicked("checking the limits"))?.map_err(SetupError::Limits)?;
         let probed = probed.join().map_err(|_| SetupError::Panicked("probing for a sandbox"))?;
-        let (isolation, unconfined) = isolate(choice, probed, portable)?;
+        let (isolation, unconfined) = isolate(choice, probed, setup.runner)?;
         let sandboxed = matches!(isolation, Isolation::Sandbox);
         let cells = cells.join().map_err(|_| SetupError::Panicked("making the children's cgroups"))?;
         let (cells, uncounted) = match cells {
             Some(Ok(cells)) => (Some(cells), None),
             Some(Err(why)) => (None, Some(why)),
-            None if portable => (None, Some("the portable runner keeps its own accounts".to_string())),
+            None if rules.uncounted.is_some() => (None, rules.uncounted.map(str::to_string)),
             None if setup.cgroup == Cgroup::Off => (None, Some("--cgroup off was given".to_string())),
             None => (None, None),
         };
@@ -342,10 +343,11 @@ const WARM_CELLS: usize = 8;
 fn isolate(
     choice: Sandbox,
     probed: Option<std::io::Result<()>>,
-    portable: bool,
+    runner: RunnerKind,
 ) -> Result<(Isolation, Option<String>), SetupError> {
+    let rules = runner.rules();
     let refused = match probed {
-        None if portable => "the portable runner has none".to_string(),
+        None if rules.unconfined.is_some() => rules.unconfined.unwrap_or_default().to_string(),
         None => "--sandbox off was given".to_string(),
         Some(Ok(())) => return Ok((Isolation::Sandbox, None)),
         Some(Err(e)) if choice == Sandbox::Require => return Err(SetupError::NoSandbox(e)),
@@ -353,8 +355,28 @@ fn isolate(
     };
     // Without the watchdog, children still die at every verdict; only a killed judge leaks.
     crate::exec::watchdog::start();
-    let room = Room::new().map_err(SetupError::Scratch)?;
+    let mut room = Room::new().map_err(SetupError::Scratch)?;
+    let refused = match (rules.seatbelt, seatbelt(&room)) {
+        (true, Some(Ok(()))) => {
+            room.seatbelt = true;
+            format!("{refused}; Seatbelt holds each child: no process, no network, no reads outside its folder")
+        }
+        (true, Some(Err(e))) => format!("{refused}, and each child runs without Seatbelt: {e}"),
+        _ => refused,
+    };
     Ok((Isolation::Room(room), Some(refused)))
+}
+
+/// Whether a child runs under macOS's Seatbelt profile in `room` (see `exec::seatbelt`); None
+/// where there is no Seatbelt.
+fn seatbelt(room: &Room) -> Option<std::io::Result<()>> {
+    #[cfg(target_os = "macos")]
+    return Some(crate::exec::seatbelt::probe(&room.cwd));
+    #[cfg(not(target_os = "macos"))]
+    return {
+        let _ = room;
+        None
+    };
 }
 
 /// Inputs given by hand as cases named `input 1`, `input 2`…, each with the oracle's answer.

@@ -32,17 +32,3 @@ pub fn counting(cgroup: Option<crate::exec::cgroup::Version>, uncounted: Option<
         (None, None) => "cgroup: none".to_string(),
     }
 }
-
-/// The portable runner, in one line of the header: what it counts and what it does not give.
-pub fn portable() -> &'static str {
-    "runner: portable (no sandbox, no cgroup; time and memory of the solution's one process, read \
-     by the judge from the kernel)"
-}
-
-/// A runner's word, as `--runner` takes it.
-pub fn runner(kind: crate::exec::child::RunnerKind) -> &'static str {
-    match kind {
-        crate::exec::child::RunnerKind::Native => "native",
-        crate::exec::child::RunnerKind::Portable => "portable",
-    }
-}

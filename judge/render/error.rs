@@ -366,9 +366,11 @@ fn setup_line(error: &SetupError, root: Option<&Path>) -> String {
         SetupError::RootUnsandboxed => "--sandbox off as root runs every solution as root, with nothing between it and this machine\n\
              hint: --sandbox off-as-root if you trust the code with root; --sandbox auto otherwise"
             .to_string(),
-        SetupError::NoNativeRunner => "the native runner reads Linux's own accounts (/proc, namespaces, cgroups), and this is not Linux\n\
-             hint: --runner portable, the default here"
-            .to_string(),
+        SetupError::NoNativeRunner => format!(
+            "the native runner reads Linux's own accounts (/proc, namespaces, cgroups), and this is not Linux\n\
+             hint: --runner {}, the default here",
+            crate::exec::runner::ELSEWHERE.rules().word
+        ),
         SetupError::Panicked(what) => format!("the judge failed while {what}: a bug of the judge's, not of a solution's"),
     }
 }

@@ -182,7 +182,7 @@ pub fn report(
         ("compiler", Json::str(&report.about.version)),
         ("leetcode_rust", Json::str(&report.about.leetcode_rust)),
         ("newer_than_leetcode_checked", Json::str(super::paste::checks_word(report.about.checks))),
-        ("runner", Json::str(conditions::runner(report.runner))),
+        ("runner", Json::str(report.runner.rules().word)),
         ("sandbox", Json::Bool(report.unconfined.is_none())),
         ("unconfined_because", report.unconfined.as_deref().map_or(Json::Null, Json::str)),
         ("cgroup", report.cgroup.map_or(Json::Null, |v| Json::str(conditions::cgroup_version(v)))),

@@ -17,7 +17,6 @@ use super::conditions;
 use super::fit;
 use super::style::Style;
 use super::units;
-use crate::exec::child::RunnerKind;
 use crate::judging::cases::Case;
 use crate::judging::engine::{Event, Fault};
 use crate::judging::report::took;
@@ -124,19 +123,19 @@ impl Matrix {
             format!("memory {} MiB", limits.memory_mib),
             format!("stack {} MiB", limits.stack_mib),
         ];
-        let second: Vec<String> = match workbench.housing.kind {
-            RunnerKind::Native => vec![
-                conditions::sandbox(workbench.unconfined.as_deref()),
-                conditions::counting(workbench.cgroup(), workbench.uncounted.as_deref()),
-            ],
-            RunnerKind::Portable => vec![conditions::portable().to_string()],
-        }
-        .into_iter()
-        .chain([
-            super::paste::compiler(&workbench.compiler.about()),
-            format!("judge: {} build", conditions::build_profile()),
-        ])
-        .collect();
+        let rules = workbench.housing.kind.rules();
+        let counting = rules.cells.then(|| conditions::counting(workbench.cgroup(), workbench.uncounted.as_deref()));
+        let second: Vec<String> = rules
+            .note
+            .map(str::to_string)
+            .into_iter()
+            .chain([conditions::sandbox(workbench.unconfined.as_deref())])
+            .chain(counting)
+            .chain([
+                super::paste::compiler(&workbench.compiler.about()),
+                format!("judge: {} build", conditions::build_profile()),
+            ])
+            .collect();
         // Fitted as plain words, then the first made bold: its escape codes take no column.
         let first = fit::joined(&first, " · ", layout.width);
         let groups: String = workbench

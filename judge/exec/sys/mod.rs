@@ -4,22 +4,33 @@
 //! with a size assertion where the two differ. System call numbers are x86_64's and
 //! aarch64's.
 //!
+//! By purpose: `driver_io`, the driver's I/O, the one part a submission's build includes;
+//! `ffi`, the judge's other foreign declarations per system; then here the processes (limits,
+//! sessions, signals, waits, clones, accounts), the descriptors, and the sandbox's Linux calls
+//! (mounts, ids, seccomp).
+//!
 //! Most of the Linux ones are for a child between fork and exec (the sandbox's keeper and
 //! init, the judge's own hook): each makes one or two system calls on borrowed C strings and
 //! buffers and allocates nothing, not even for an error. Raw system calls stand where glibc's
 //! wrapper would be unsafe in such a child (setresuid and setgroups signal every thread glibc
 //! knows of) or does not exist.
-//!
-//! This file is self-contained (no `crate::` paths): the judge uses it as `exec::sys`, and
-//! every submission's driver includes the same text, so both ends share one declaration.
+
+mod driver_io;
+pub use driver_io::*;
+
+/// What only a submission's driver calls of `driver_io`, named so the judge's build sees it
+/// used.
+const _: fn(fn(usize)) -> std::io::Result<()> = fault::on_memory_fault;
+const _: fn(Mapping) -> *mut u8 = Mapping::keep;
+const _: fn(RawFd, &mut [u8]) -> io::Result<usize> = read;
 
 #[cfg(target_os = "linux")]
 use std::ffi::CStr;
 use std::io;
 use std::os::fd::RawFd;
+use std::os::raw::c_int;
 #[cfg(target_os = "linux")]
-use std::os::raw::{c_char, c_ulong};
-use std::os::raw::{c_int, c_long};
+use std::os::raw::{c_char, c_long, c_ulong};
 #[cfg(target_os = "linux")]
 use std::os::unix::process::ExitStatusExt;
 #[cfg(target_os = "linux")]
@@ -48,23 +59,13 @@ pub enum Resource {
 /// The signal numbers the judge names: the same on Linux and macOS, but for SIGBUS.
 pub const SIGINT: i32 = 2;
 pub const SIGABRT: i32 = 6;
-#[cfg(target_os = "linux")]
-#[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-pub const SIGBUS: i32 = 7;
-#[cfg(target_os = "macos")]
-#[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-pub const SIGBUS: i32 = 10;
 pub const SIGKILL: i32 = 9;
-#[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-pub const SIGSEGV: i32 = 11;
 pub const SIGTERM: i32 = 15;
 pub const SIGXFSZ: i32 = 25;
 /// No such process: what a child reports when the judge ended before it started.
 #[cfg(target_os = "linux")]
 pub const ESRCH: i32 = 3;
 const EPERM: i32 = 1;
-#[cfg_attr(not(test), allow(dead_code))] // the driver's
-const EINTR: i32 = 4;
 #[cfg(target_os = "linux")]
 const EINVAL: i32 = 22;
 #[cfg(target_os = "linux")]
@@ -93,367 +94,20 @@ pub use namespaces::*;
 pub const READABLE: i16 = 0x1;
 pub const WRITABLE: i16 = 0x4;
 
-mod ffi {
-    #[cfg(target_os = "linux")]
-    use std::os::raw::{c_char, c_long};
-    use std::os::raw::{c_int, c_ulong, c_void};
-
-    #[repr(C)]
-    pub struct Rlimit {
-        pub current: u64,
-        pub maximum: u64,
-    }
-
-    #[repr(C)]
-    pub struct PollFd {
-        pub fd: c_int,
-        pub events: i16,
-        pub revents: i16,
-    }
-
-    /// glibc's `struct sigaction` on x86_64 and aarch64.
-    #[cfg(target_os = "linux")]
-    #[repr(C)]
-    pub struct SigAction {
-        pub handler: usize,
-        pub mask: [u64; 16],
-        pub flags: c_int,
-        pub restorer: usize,
-    }
-    #[cfg(target_os = "linux")]
-    const _: () = assert!(std::mem::size_of::<SigAction>() == 152);
-
-    /// macOS's `struct sigaction`: the handler, a 32-bit mask, the flags.
-    #[cfg(target_os = "macos")]
-    #[repr(C)]
-    pub struct SigAction {
-        pub handler: usize,
-        pub mask: u32,
-        pub flags: c_int,
-    }
-    #[cfg(target_os = "macos")]
-    const _: () = assert!(std::mem::size_of::<SigAction>() == 16);
-
-    impl SigAction {
-        pub const fn new(handler: usize, flags: c_int) -> SigAction {
-            #[cfg(target_os = "linux")]
-            return SigAction { handler, mask: [0; 16], flags, restorer: 0 };
-            #[cfg(target_os = "macos")]
-            return SigAction { handler, mask: 0, flags };
-        }
-    }
-
-    /// `struct clone_args` of clone3(2), up to its `cgroup` field.
-    #[cfg(target_os = "linux")]
-    #[repr(C)]
-    #[derive(Default)]
-    pub struct CloneArgs {
-        pub flags: u64,
-        pub pidfd: u64,
-        pub child_tid: u64,
-        pub parent_tid: u64,
-        pub exit_signal: u64,
-        pub stack: u64,
-        pub stack_size: u64,
-        pub tls: u64,
-        pub set_tid: u64,
-        pub set_tid_size: u64,
-        pub cgroup: u64,
-    }
-
-    /// `struct mount_attr` of mount_setattr(2).
-    #[cfg(target_os = "linux")]
-    #[repr(C)]
-    pub struct MountAttr {
-        pub set: u64,
-        pub clear: u64,
-        pub propagation: u64,
-        pub userns_fd: u64,
-    }
-
-    /// `struct sock_filter`: one instruction of a classic BPF program.
-    #[cfg(target_os = "linux")]
-    #[repr(C)]
-    #[derive(Clone, Copy)]
-    pub struct SockFilter {
-        pub code: u16,
-        pub jt: u8,
-        pub jf: u8,
-        pub k: u32,
-    }
-
-    /// `struct sock_fprog`.
-    #[cfg(target_os = "linux")]
-    #[repr(C)]
-    pub struct SockFprog {
-        pub len: u16,
-        pub filter: *const SockFilter,
-    }
-
-    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-    pub mod nr {
-        pub const CLONE: i64 = 56;
-        pub const PIVOT_ROOT: i64 = 155;
-        pub const SETGROUPS: i64 = 116;
-        pub const SETRESUID: i64 = 117;
-        pub const SETRESGID: i64 = 119;
-        pub const RT_SIGPROCMASK: i64 = 14;
-        pub const GETTID: i64 = 186;
-        pub const READ: i64 = 0;
-        pub const WRITE: i64 = 1;
-        pub const GETDENTS64: i64 = 217;
-        /// fork, vfork and clone, which start processes; clone3 (the same on every
-        /// architecture) is below.
-        pub const FORK: Option<u32> = Some(57);
-        pub const VFORK: Option<u32> = Some(58);
-        /// `AUDIT_ARCH_X86_64`: the architecture a seccomp filter sees.
-        pub const AUDIT_ARCH: u32 = 0xC000_003E;
-    }
-    #[cfg(all(target_os = "linux", target_arch = "aarch64"))]
-    pub mod nr {
-        pub const CLONE: i64 = 220;
-        pub const PIVOT_ROOT: i64 = 41;
-        pub const SETGROUPS: i64 = 159;
-        pub const SETRESUID: i64 = 147;
-        pub const SETRESGID: i64 = 149;
-        pub const RT_SIGPROCMASK: i64 = 135;
-        pub const GETTID: i64 = 178;
-        pub const READ: i64 = 63;
-        pub const WRITE: i64 = 64;
-        pub const GETDENTS64: i64 = 61;
-        pub const FORK: Option<u32> = None;
-        pub const VFORK: Option<u32> = None;
-        /// `AUDIT_ARCH_AARCH64`.
-        pub const AUDIT_ARCH: u32 = 0xC000_00B7;
-    }
-
-    /// Constants whose values differ between the systems.
-    #[cfg(target_os = "linux")]
-    pub mod os {
-        use std::os::raw::{c_int, c_ulong};
-        pub const O_NONBLOCK: c_int = 0o4000;
-        pub const O_CLOEXEC: c_int = 0o2_000_000;
-        pub const F_DUPFD_CLOEXEC: c_int = 1030;
-        pub const RLIMIT_NPROC: c_int = 6;
-        pub const RLIMIT_NOFILE: c_int = 7;
-        pub const RLIMIT_AS: c_int = 9;
-        /// ioctl(2): the size of a terminal, as `struct winsize`; the same on x86_64 and aarch64.
-        pub const TIOCGWINSZ: c_ulong = 0x5413;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const SA_SIGINFO: c_int = 4;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const SA_ONSTACK: c_int = 0x0800_0000;
-        /// In `siginfo_t`: the code, after the signal number and errno; the fault address,
-        /// after three ints and padding.
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const SI_ADDR_OFFSET: usize = 16;
-        pub type PollCount = std::os::raw::c_ulong;
-    }
-    #[cfg(target_os = "macos")]
-    pub mod os {
-        use std::os::raw::{c_int, c_ulong};
-        pub const O_NONBLOCK: c_int = 0x0004;
-        pub const F_DUPFD_CLOEXEC: c_int = 67;
-        pub const RLIMIT_NOFILE: c_int = 8;
-        pub const TIOCGWINSZ: c_ulong = 0x4008_7468;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const SA_SIGINFO: c_int = 0x0040;
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const SA_ONSTACK: c_int = 0x0001;
-        /// In `siginfo_t`: signal number, errno, code, pid, uid and status (six ints), then
-        /// the fault address.
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-        pub const SI_ADDR_OFFSET: usize = 24;
-        pub type PollCount = std::os::raw::c_uint;
-    }
-    pub use os::*;
-
-    #[cfg(target_os = "linux")]
-    pub mod linux {
-        use std::os::raw::{c_int, c_long, c_ulong};
-        pub const CLONE3: i64 = 435;
-        pub const CLOSE_RANGE: i64 = 436;
-        /// close_range(2)'s flag: mark close-on-exec rather than close (Linux 5.11).
-        pub const CLOSE_RANGE_CLOEXEC: u32 = 4;
-        pub const MOUNT_SETATTR: i64 = 442;
-        pub const SIGCHLD: u64 = 17;
-        pub const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
-        pub const MS_BIND: c_ulong = 4096;
-        pub const MS_REC: c_ulong = 16384;
-        pub const MS_PRIVATE: c_ulong = 1 << 18;
-        pub const MNT_DETACH: c_int = 2;
-        pub const MOUNT_ATTR_RDONLY: u64 = 1;
-        pub const MOUNT_ATTR_NOSUID: u64 = 2;
-        pub const AT_FDCWD: c_int = -100;
-        pub const AT_RECURSIVE: c_int = 0x8000;
-        pub const O_WRONLY: c_int = 1;
-        pub const O_CREAT: c_int = 0o100;
-        pub const O_EXCL: c_int = 0o200;
-        pub const O_RDONLY: c_int = 0;
-        pub const O_DIRECTORY: c_int = 0o200_000;
-        pub const O_PATH: c_int = 0o10_000_000;
-        pub const PR_SET_PDEATHSIG: c_int = 1;
-        pub const PR_SET_CHILD_SUBREAPER: c_int = 36;
-        pub const PR_SET_DUMPABLE: c_int = 4;
-        pub const PR_SET_NO_NEW_PRIVS: c_int = 38;
-        pub const PR_SET_SECCOMP: c_int = 22;
-        pub const PR_SET_NAME: c_int = 15;
-        pub const SECCOMP_MODE_FILTER: c_ulong = 2;
-        pub const F_SETPIPE_SZ: c_int = 1031;
-        pub const SIG_BLOCK: c_long = 0;
-        pub const SIG_UNBLOCK: c_long = 1;
-        pub const SIG_SETMASK: c_long = 2;
-        pub const POLLHUP: i16 = 0x10;
-        pub const SIG_DFL: usize = 0;
-    }
-    #[cfg(target_os = "linux")]
-    pub use linux::*;
-
-    /// mmap(2)'s protections and its shared mapping, the same on Linux and macOS.
-    pub const PROT_READ: c_int = 1;
-    pub const PROT_WRITE: c_int = 2;
-    pub const MAP_SHARED: c_int = 1;
-    #[cfg(all(test, target_os = "linux"))]
-    pub const F_GETFD: c_int = 1;
-    pub const F_SETFD: c_int = 2;
-    pub const FD_CLOEXEC: c_int = 1;
-    pub const F_GETFL: c_int = 3;
-    pub const F_SETFL: c_int = 4;
-    pub const RLIMIT_FSIZE: c_int = 1;
-    pub const RLIMIT_STACK: c_int = 3;
-    pub const RLIMIT_CORE: c_int = 4;
-    /// In `siginfo_t`, on both systems: the code, after the signal number and errno.
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-    pub const SI_CODE_OFFSET: usize = 8;
-
-    extern "C" {
-        #[cfg(target_os = "linux")]
-        pub fn close(fd: c_int) -> c_int;
-        // Linux reads and writes by the system-call instruction (see `direct`).
-        #[cfg(target_os = "macos")]
-        #[cfg_attr(not(test), allow(dead_code))] // the driver's
-        pub fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
-        #[cfg(target_os = "macos")]
-        pub fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
-        pub fn dup2(from: c_int, to: c_int) -> c_int;
-        pub fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
-        #[cfg(target_os = "macos")]
-        pub fn getrlimit(resource: c_int, limit: *mut Rlimit) -> c_int;
-        pub fn kill(pid: c_int, signal: c_int) -> c_int;
-        pub fn geteuid() -> u32;
-        pub fn getegid() -> u32;
-        pub fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
-        pub fn poll(fds: *mut PollFd, count: PollCount, timeout_ms: c_int) -> c_int;
-        pub fn sigaction(signal: c_int, new: *const SigAction, old: *mut SigAction) -> c_int;
-        pub fn _exit(status: c_int) -> !;
-        pub fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
-        pub fn setsid() -> c_int;
-        pub fn pthread_self() -> usize;
-        pub fn pthread_kill(thread: usize, signal: c_int) -> c_int;
-        pub fn mmap(
-            at: *mut c_void,
-            len: usize,
-            protection: c_int,
-            flags: c_int,
-            fd: c_int,
-            offset: i64,
-        ) -> *mut c_void;
-        pub fn munmap(at: *mut c_void, len: usize) -> c_int;
-    }
-
-    #[cfg(target_os = "macos")]
-    extern "C" {
-        pub fn pthread_threadid_np(thread: usize, id: *mut u64) -> c_int;
-        pub fn proc_pid_rusage(pid: c_int, flavor: c_int, buffer: *mut RusageInfoV4) -> c_int;
-        pub fn mach_timebase_info(info: *mut Timebase) -> c_int;
-    }
-
-    /// `struct rusage_info_v4` of <sys/resource.h>, as the libc crate transcribes it
-    /// (src/unix/bsd/apple/mod.rs): a 16-byte uuid, then 35 u64 counters; the ones read are
-    /// named, the others kept as runs. Times are in Mach absolute-time units (see `Timebase`).
-    #[cfg(target_os = "macos")]
-    #[repr(C)]
-    #[derive(Default)]
-    pub struct RusageInfoV4 {
-        pub uuid: [u8; 16],
-        pub user_time: u64,
-        pub system_time: u64,
-        /// `ri_pkg_idle_wkups` to `ri_resident_size`.
-        pub before_footprint: [u64; 5],
-        pub phys_footprint: u64,
-        /// `ri_proc_start_abstime` to `ri_logical_writes`.
-        pub between: [u64; 20],
-        pub lifetime_max_phys_footprint: u64,
-        /// `ri_instructions` to `ri_runnable_time`.
-        pub after: [u64; 6],
-    }
-    #[cfg(target_os = "macos")]
-    const _: () = {
-        use std::mem::{offset_of, size_of};
-        assert!(size_of::<RusageInfoV4>() == 296);
-        assert!(offset_of!(RusageInfoV4, user_time) == 16);
-        assert!(offset_of!(RusageInfoV4, system_time) == 24);
-        assert!(offset_of!(RusageInfoV4, phys_footprint) == 72);
-        assert!(offset_of!(RusageInfoV4, lifetime_max_phys_footprint) == 240);
-    };
-    /// `proc_pid_rusage`'s flavor for `RusageInfoV4`.
-    #[cfg(target_os = "macos")]
-    pub const RUSAGE_INFO_V4: c_int = 4;
-
-    /// `mach_timebase_info_data_t` of <mach/mach_time.h>: nanoseconds = units × numer / denom
-    /// (1/1 on Intel, 125/3 on Apple silicon).
-    #[cfg(target_os = "macos")]
-    #[repr(C)]
-    #[derive(Default)]
-    pub struct Timebase {
-        pub numer: u32,
-        pub denom: u32,
-    }
-    #[cfg(target_os = "macos")]
-    const _: () = assert!(std::mem::size_of::<Timebase>() == 8);
-
-    #[cfg(target_os = "linux")]
-    extern "C" {
-        pub fn syscall(number: c_long, ...) -> c_long;
-        pub fn clock_gettime(clock: c_int, time: *mut [i64; 2]) -> c_int;
-        pub fn mount(
-            source: *const c_char,
-            target: *const c_char,
-            fstype: *const c_char,
-            flags: c_ulong,
-            data: *const c_void,
-        ) -> c_int;
-        pub fn umount2(target: *const c_char, flags: c_int) -> c_int;
-        pub fn mkdir(path: *const c_char, mode: u32) -> c_int;
-        pub fn open(path: *const c_char, flags: c_int, ...) -> c_int;
-        pub fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
-        pub fn symlink(target: *const c_char, link: *const c_char) -> c_int;
-        pub fn chdir(path: *const c_char) -> c_int;
-        pub fn prctl(option: c_int, ...) -> c_int;
-        pub fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int;
-        pub fn signal(signal: c_int, handler: usize) -> usize;
-        pub fn memfd_create(name: *const c_char, flags: std::os::raw::c_uint) -> c_int;
-    }
-
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's fault handler
-    pub type Handler = extern "C" fn(c_int, *mut c_void, *mut c_void);
-
-    pub fn c_int_from(value: usize) -> c_int {
-        c_int::try_from(value).unwrap_or(c_int::MAX)
-    }
-}
+mod ffi;
+#[cfg(target_os = "linux")]
+mod sandbox;
+#[cfg(target_os = "linux")]
+pub use sandbox::*;
 
 /// -1 is an error, in errno.
+#[cfg(target_os = "linux")]
 fn check(result: c_long) -> io::Result<c_long> {
     if result == -1 {
         Err(io::Error::last_os_error())
     } else {
         Ok(result)
     }
-}
-
-fn check_int(result: c_int) -> io::Result<()> {
-    check(result.into()).map(drop)
 }
 
 #[cfg(target_os = "linux")]
@@ -551,187 +205,6 @@ pub fn wait_for_fds(fds: &[(RawFd, i16)], ready: &mut [i16], timeout: std::time:
         -1 => Err(io::Error::last_os_error()),
         _ => Ok(()),
     }
-}
-
-/// mount(2): a new filesystem (`fstype` given) or a change of propagation (`source` None).
-#[cfg(target_os = "linux")]
-pub fn mount(
-    source: Option<&CStr>,
-    target: &CStr,
-    fstype: Option<&CStr>,
-    flags: u64,
-    data: Option<&CStr>,
-) -> io::Result<()> {
-    // SAFETY: every pointer is null or a valid NUL-terminated string for the whole call.
-    check_int(unsafe {
-        ffi::mount(or_null(source), target.as_ptr(), or_null(fstype), flags as c_ulong, or_null(data).cast())
-    })
-}
-
-/// Makes every mount of this mount namespace private, so nothing mounted here shows elsewhere.
-#[cfg(target_os = "linux")]
-pub fn make_mounts_private() -> io::Result<()> {
-    mount(None, c"/", None, ffi::MS_REC | ffi::MS_PRIVATE, None)
-}
-
-/// Binds `source` and everything mounted under it at `target`.
-#[cfg(target_os = "linux")]
-pub fn bind(source: &CStr, target: &CStr) -> io::Result<()> {
-    mount(Some(source), target, None, ffi::MS_BIND | ffi::MS_REC, None)
-}
-
-/// Marks the mount at `target` (and, if `recursive`, every mount under it) nosuid, and
-/// read-only if asked. Adding restrictions is allowed even on mounts locked by a less
-/// privileged user namespace.
-#[cfg(target_os = "linux")]
-pub fn restrict_mount(target: &CStr, read_only: bool, recursive: bool) -> io::Result<()> {
-    let set = ffi::MOUNT_ATTR_NOSUID | if read_only { ffi::MOUNT_ATTR_RDONLY } else { 0 };
-    let attr = ffi::MountAttr { set, clear: 0, propagation: 0, userns_fd: 0 };
-    let flags = if recursive { ffi::AT_RECURSIVE } else { 0 };
-    // SAFETY: `target` is a valid string and `attr` a valid mount_attr of the size passed.
-    check(unsafe {
-        ffi::syscall(
-            ffi::MOUNT_SETATTR,
-            c_long::from(ffi::AT_FDCWD),
-            target.as_ptr(),
-            c_long::from(flags),
-            &attr as *const ffi::MountAttr,
-            std::mem::size_of::<ffi::MountAttr>(),
-        )
-    })
-    .map(drop)
-}
-
-/// Lazily unmounts `target`: it goes from the tree now, and from the kernel when unused.
-#[cfg(target_os = "linux")]
-pub fn detach(target: &CStr) -> io::Result<()> {
-    // SAFETY: `target` is a valid string.
-    check_int(unsafe { ffi::umount2(target.as_ptr(), ffi::MNT_DETACH) })
-}
-
-/// pivot_root(2): `new_root` becomes this mount namespace's root, the old one goes to `put_old`.
-#[cfg(target_os = "linux")]
-pub fn pivot_root(new_root: &CStr, put_old: &CStr) -> io::Result<()> {
-    // SAFETY: both are valid strings.
-    check(unsafe { ffi::syscall(ffi::nr::PIVOT_ROOT, new_root.as_ptr(), put_old.as_ptr()) }).map(drop)
-}
-
-#[cfg(target_os = "linux")]
-pub fn chdir(path: &CStr) -> io::Result<()> {
-    // SAFETY: `path` is a valid string.
-    check_int(unsafe { ffi::chdir(path.as_ptr()) })
-}
-
-#[cfg(target_os = "linux")]
-pub fn make_dir(path: &CStr, mode: u32) -> io::Result<()> {
-    // SAFETY: `path` is a valid string.
-    check_int(unsafe { ffi::mkdir(path.as_ptr(), mode) })
-}
-
-/// Creates an empty file (or finds one already there), to mount a file on.
-#[cfg(target_os = "linux")]
-pub fn make_file(path: &CStr) -> io::Result<()> {
-    // SAFETY: `path` is a valid string; the mode argument is read because of O_CREAT.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_WRONLY | ffi::O_CREAT | ffi::O_CLOEXEC, 0o644) };
-    check_int(fd)?;
-    close(fd);
-    Ok(())
-}
-
-#[cfg(target_os = "linux")]
-pub fn symlink(target: &CStr, link: &CStr) -> io::Result<()> {
-    // SAFETY: both are valid strings.
-    check_int(unsafe { ffi::symlink(target.as_ptr(), link.as_ptr()) })
-}
-
-/// A close-on-exec descriptor naming `path` (O_PATH: it grants no read or write).
-#[cfg(target_os = "linux")]
-pub fn open_path(path: &CStr) -> io::Result<RawFd> {
-    // SAFETY: `path` is a valid string.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_PATH | ffi::O_CLOEXEC) };
-    check_int(fd).map(|()| fd)
-}
-
-/// A close-on-exec descriptor reading `path`.
-#[cfg(target_os = "linux")]
-pub fn open_read(path: &CStr) -> io::Result<RawFd> {
-    // SAFETY: `path` is a valid string.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_RDONLY | ffi::O_CLOEXEC) };
-    check_int(fd).map(|()| fd)
-}
-
-/// Copies what `from` reads to a new file `to` with permissions `mode`, through a buffer on
-/// the stack (safe between fork and exec).
-#[cfg(target_os = "linux")]
-pub fn copy_file(from: RawFd, to: &CStr, mode: u32) -> io::Result<()> {
-    let flags = ffi::O_WRONLY | ffi::O_CREAT | ffi::O_EXCL | ffi::O_CLOEXEC;
-    // SAFETY: `to` is a valid string; the mode argument is read because of O_CREAT.
-    let fd = unsafe { ffi::open(to.as_ptr(), flags, mode) };
-    check_int(fd)?;
-    let mut buffer = [0u8; 16 << 10];
-    let copied = loop {
-        match read(from, &mut buffer) {
-            Ok(0) => break Ok(()),
-            Ok(n) => {
-                if let Err(e) = write_all(fd, &buffer[..n]) {
-                    break Err(e);
-                }
-            }
-            Err(e) => break Err(e),
-        }
-    };
-    close(fd);
-    copied
-}
-
-/// Names the calling thread (what /proc shows as its `comm`), up to 15 bytes.
-#[cfg(target_os = "linux")]
-pub fn set_name(name: &CStr) -> io::Result<()> {
-    // SAFETY: prctl reads a NUL-terminated string of at most 16 bytes; longer ones are cut.
-    check_int(unsafe { ffi::prctl(ffi::PR_SET_NAME, name.as_ptr()) })
-}
-
-/// Where this process's command line lies in its memory (the kernel's `arg_start` and
-/// `arg_end`, fields 48 and 49 of /proc/self/stat).
-#[cfg(target_os = "linux")]
-pub fn own_arguments() -> Option<(usize, usize)> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let (_, rest) = stat.rsplit_once(')')?;
-    // Field 3 is the first after the name.
-    let mut fields = rest.split_whitespace().skip(48 - 3);
-    let start = fields.next()?.parse().ok()?;
-    let end = fields.next()?.parse().ok()?;
-    (start < end).then_some((start, end))
-}
-
-/// Overwrites this process's command line, as the kernel shows it in /proc/PID/cmdline, with
-/// `name` and zeros.
-///
-/// # Safety
-///
-/// `range` must be this process's own `own_arguments()`, and nothing may read the command
-/// line's strings afterwards.
-#[cfg(target_os = "linux")]
-pub unsafe fn blank_arguments(range: Option<(usize, usize)>, name: &[u8]) {
-    let Some((start, end)) = range else { return };
-    let length = end - start;
-    // SAFETY: the caller guarantees the range is this process's own argument strings, which
-    // are writable memory of that length.
-    unsafe {
-        std::ptr::write_bytes(start as *mut u8, 0, length);
-        std::ptr::copy_nonoverlapping(name.as_ptr(), start as *mut u8, name.len().min(length.saturating_sub(1)));
-    }
-}
-
-/// Writes `bytes` to the existing file `path` in one write, as /proc files want.
-#[cfg(target_os = "linux")]
-pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
-    // SAFETY: `path` is a valid string.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_WRONLY | ffi::O_CLOEXEC) };
-    check_int(fd)?;
-    let written = write_all(fd, bytes);
-    close(fd);
-    written
 }
 
 /// A close-on-exec pipe: (read end, write end).
@@ -893,52 +366,6 @@ pub fn new_session() -> io::Result<()> {
     check_int(unsafe { ffi::setsid() })
 }
 
-/// Refuses this process, for good, any new process: fork, vfork and a clone that is not a new
-/// thread fail with EPERM (threads are still allowed), by a seccomp filter that survives exec.
-/// clone3, whose flags a filter cannot read, fails with ENOSYS, which makes the C library
-/// start threads with clone instead. A system call of another architecture's ABI kills the
-/// process. Needs `no_new_privs` first.
-#[cfg(target_os = "linux")]
-pub fn refuse_new_processes() -> io::Result<()> {
-    const LOAD: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
-    const EQUAL: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
-    const AT_LEAST: u16 = 0x35; // BPF_JMP | BPF_JGE | BPF_K
-    const ANY_BIT: u16 = 0x45; // BPF_JMP | BPF_JSET | BPF_K
-    const RETURN: u16 = 0x06; // BPF_RET | BPF_K
-    const ALLOW: u32 = 0x7fff_0000;
-    const KILL: u32 = 0x8000_0000;
-    const fn errno(e: i32) -> u32 {
-        0x0005_0000 | e as u32
-    }
-    const CLONE_THREAD: u32 = 0x0001_0000;
-    // Offsets in `struct seccomp_data`: the number, the architecture, the first argument's
-    // low half (little-endian on both architectures).
-    let (nr, arch, arg0): (u32, u32, u32) = (0, 4, 16);
-    // A number no call has: reached only past the filter's ABI check.
-    let never = u32::MAX;
-    let op = |code, jt, jf, k| ffi::SockFilter { code, jt, jf, k };
-    let program = [
-        op(LOAD, 0, 0, arch),
-        op(EQUAL, 0, 12, ffi::nr::AUDIT_ARCH),
-        op(LOAD, 0, 0, nr),
-        op(AT_LEAST, 10, 0, 0x4000_0000),
-        op(EQUAL, 8, 0, ffi::CLONE3 as u32),
-        op(EQUAL, 3, 0, ffi::nr::CLONE as u32),
-        op(EQUAL, 5, 0, ffi::nr::FORK.unwrap_or(never)),
-        op(EQUAL, 4, 0, ffi::nr::VFORK.unwrap_or(never)),
-        op(RETURN, 0, 0, ALLOW),
-        op(LOAD, 0, 0, arg0),
-        op(ANY_BIT, 0, 1, CLONE_THREAD),
-        op(RETURN, 0, 0, ALLOW),
-        op(RETURN, 0, 0, errno(EPERM)),
-        op(RETURN, 0, 0, errno(ENOSYS)),
-        op(RETURN, 0, 0, KILL),
-    ];
-    let fprog = ffi::SockFprog { len: program.len() as u16, filter: program.as_ptr() };
-    // SAFETY: `fprog` points at `program`, both alive for the call; the kernel copies them.
-    check_int(unsafe { ffi::prctl(ffi::PR_SET_SECCOMP, ffi::SECCOMP_MODE_FILTER, &fprog as *const ffi::SockFprog) })
-}
-
 /// The CPU time of process `pid` (every thread, live or ended), in nanoseconds, by the kernel's
 /// count of its runtime (its process CPU clock, which any process may read); None once it is
 /// gone.
@@ -1039,93 +466,6 @@ pub unsafe fn clone_into_cgroup(namespaces: u64, cgroup: RawFd) -> io::Result<Op
     Ok(if pid == 0 { None } else { Some(pid as u32) })
 }
 
-/// A system call of three arguments made with the system-call instruction itself: no function
-/// a program links (its own `read` or `clock_gettime`, say) can stand in for it. The kernel's
-/// answer, or minus its errno.
-///
-/// # Safety
-///
-/// As the call `number` requires of its arguments (pointers valid for what it reads and writes).
-#[cfg(target_os = "linux")]
-unsafe fn direct(number: i64, a: usize, b: usize, c: usize) -> isize {
-    let result: isize;
-    // SAFETY: the caller upholds the call's contract; the registers the instruction clobbers
-    // are declared, and memory may be read and written (no `nomem`).
-    #[cfg(target_arch = "x86_64")]
-    unsafe {
-        std::arch::asm!(
-            "syscall",
-            inlateout("rax") number as isize => result,
-            in("rdi") a,
-            in("rsi") b,
-            in("rdx") c,
-            lateout("rcx") _,
-            lateout("r11") _,
-            options(nostack),
-        );
-    }
-    // SAFETY: as above, with aarch64's calling convention for system calls.
-    #[cfg(target_arch = "aarch64")]
-    unsafe {
-        std::arch::asm!(
-            "svc 0",
-            in("x8") number,
-            inlateout("x0") a as isize => result,
-            in("x1") b,
-            in("x2") c,
-            options(nostack),
-        );
-    }
-    result
-}
-
-/// One read(2) by a direct system call on Linux (see `direct`: the driver's pipes are read so),
-/// through the C library on macOS; retried if interrupted; 0 is the end.
-#[cfg_attr(not(any(test, target_os = "linux")), allow(dead_code))] // on macOS, the driver's
-pub fn read(fd: RawFd, buffer: &mut [u8]) -> io::Result<usize> {
-    loop {
-        // SAFETY: `buffer` is valid for writes of its length.
-        #[cfg(target_os = "linux")]
-        let n = unsafe { direct(ffi::nr::READ, fd as usize, buffer.as_mut_ptr() as usize, buffer.len()) };
-        // SAFETY: as above.
-        #[cfg(target_os = "macos")]
-        let n = unsafe { errno_negated(ffi::read(fd, buffer.as_mut_ptr().cast(), buffer.len())) };
-        match n {
-            n if n >= 0 => return Ok(n as usize),
-            n if n == -(EINTR as isize) => continue,
-            n => return Err(io::Error::from_raw_os_error(-n as i32)),
-        }
-    }
-}
-
-/// Writes all of `bytes`, as `read` reads.
-pub fn write_all(fd: RawFd, mut bytes: &[u8]) -> io::Result<()> {
-    while !bytes.is_empty() {
-        // SAFETY: `bytes` is valid for reads of its length.
-        #[cfg(target_os = "linux")]
-        let n = unsafe { direct(ffi::nr::WRITE, fd as usize, bytes.as_ptr() as usize, bytes.len()) };
-        // SAFETY: as above.
-        #[cfg(target_os = "macos")]
-        let n = unsafe { errno_negated(ffi::write(fd, bytes.as_ptr().cast(), bytes.len())) };
-        match n {
-            0 => return Err(io::ErrorKind::WriteZero.into()),
-            n if n > 0 => bytes = &bytes[n as usize..],
-            n if n == -(EINTR as isize) => continue,
-            n => return Err(io::Error::from_raw_os_error(-n as i32)),
-        }
-    }
-    Ok(())
-}
-
-/// A C library call's result as a system call gives it: minus the errno on failure.
-#[cfg(target_os = "macos")]
-fn errno_negated(result: isize) -> isize {
-    match result {
-        -1 => -(io::Error::last_os_error().raw_os_error().unwrap_or(EINTR) as isize),
-        n => n,
-    }
-}
-
 /// A file of `bytes` zero bytes that lives in memory only, to share with a child: a memfd on
 /// Linux, a temporary file unlinked at once on macOS. Closed at exec, unless given to a child.
 pub fn shared_file(bytes: u64) -> io::Result<std::fs::File> {
@@ -1151,53 +491,6 @@ pub fn shared_file(bytes: u64) -> io::Result<std::fs::File> {
     };
     file.set_len(bytes)?;
     Ok(file)
-}
-
-/// A shared mapping of the start of a file, read and written by every process that maps it;
-/// unmapped when dropped.
-pub struct Mapping {
-    at: *mut u8,
-    len: usize,
-}
-
-// SAFETY: the mapping is owned by this value alone; what other processes write there is read
-// through raw pointers, never through references.
-unsafe impl Send for Mapping {}
-
-impl Mapping {
-    /// The first `len` bytes of `fd`, mapped shared for reading and writing.
-    pub fn shared(fd: RawFd, len: usize) -> io::Result<Mapping> {
-        let (protection, flags) = (ffi::PROT_READ | ffi::PROT_WRITE, ffi::MAP_SHARED);
-        // SAFETY: a new mapping at an address the kernel picks; nothing is aliased.
-        let at = unsafe { ffi::mmap(std::ptr::null_mut(), len, protection, flags, fd, 0) };
-        if at as isize == -1 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(Mapping { at: at.cast(), len })
-    }
-
-    pub fn as_ptr(&self) -> *mut u8 {
-        self.at
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Leaves the mapping in place for the rest of the process's life.
-    #[cfg_attr(not(test), allow(dead_code))] // the driver's
-    pub fn keep(self) -> *mut u8 {
-        let at = self.at;
-        std::mem::forget(self);
-        at
-    }
-}
-
-impl Drop for Mapping {
-    fn drop(&mut self) {
-        // SAFETY: `at` and `len` are the mapping this value made, unmapped once.
-        unsafe { ffi::munmap(self.at.cast(), self.len) };
-    }
 }
 
 /// The calling thread's id, as the kernel knows it.
@@ -1241,12 +534,6 @@ pub fn wait_any() -> io::Result<(u32, ExitStatus)> {
     wait(-1)
 }
 
-/// Ends this process at once, without unwinding or flushing.
-pub fn exit_now(code: i32) -> ! {
-    // SAFETY: _exit never returns and is async-signal-safe.
-    unsafe { ffi::_exit(code) }
-}
-
 /// Ends this process the way `status` says another ended: the same exit code, or death by
 /// the same signal (128 + signal as a code if that signal cannot kill it).
 #[cfg(target_os = "linux")]
@@ -1279,23 +566,6 @@ pub fn block_signals() -> io::Result<()> {
 #[cfg(target_os = "linux")]
 pub fn unblock_signals() -> io::Result<()> {
     set_signal_mask(ffi::SIG_SETMASK, 0)
-}
-
-/// Sets the real, effective and saved user and group ids (in this user namespace).
-#[cfg(target_os = "linux")]
-pub fn set_ids(uid: u32, gid: u32) -> io::Result<()> {
-    // SAFETY: setresgid takes integers; the raw call changes this thread only, which is the
-    // whole process in a child that has one.
-    check(unsafe { ffi::syscall(ffi::nr::SETRESGID, gid, gid, gid) })?;
-    // SAFETY: as above.
-    check(unsafe { ffi::syscall(ffi::nr::SETRESUID, uid, uid, uid) }).map(drop)
-}
-
-/// Leaves every supplementary group (needs CAP_SETGID).
-#[cfg(target_os = "linux")]
-pub fn drop_groups() -> io::Result<()> {
-    // SAFETY: a count of 0 means the list pointer is not read.
-    check(unsafe { ffi::syscall(ffi::nr::SETGROUPS, 0usize, 0usize) }).map(drop)
 }
 
 /// Asks for SIGKILL when the thread that started this process ends. Cleared by fork and by
@@ -1357,77 +627,12 @@ pub fn set_dumpable(dumpable: bool) -> io::Result<()> {
     check_int(unsafe { ffi::prctl(ffi::PR_SET_DUMPABLE, c_ulong::from(dumpable)) })
 }
 
-/// Forbids gaining privileges by exec (set-user-id files, file capabilities), for good.
-#[cfg(target_os = "linux")]
-pub fn no_new_privs() -> io::Result<()> {
-    // SAFETY: prctl reads integer arguments.
-    check_int(unsafe { ffi::prctl(ffi::PR_SET_NO_NEW_PRIVS, 1 as c_ulong, 0 as c_ulong, 0 as c_ulong, 0 as c_ulong) })
-}
-
 /// This process's effective user and group ids.
 pub fn effective_ids() -> (u32, u32) {
     // SAFETY: geteuid takes nothing and cannot fail.
     let uid = unsafe { ffi::geteuid() };
     // SAFETY: getegid takes nothing and cannot fail.
     (uid, unsafe { ffi::getegid() })
-}
-
-/// The driver's alone: a handler for the faults of the solution's thread. The judge's own
-/// binary installs none; every submission's driver and the tests do.
-#[cfg_attr(not(test), allow(dead_code))]
-pub mod fault {
-    use super::*;
-
-    /// What `on_memory_fault` installed: the hook, and the actions of SIGSEGV and SIGBUS that
-    /// were there before it.
-    type Installed = (fn(usize), [ffi::SigAction; 2]);
-    static FAULT: std::sync::OnceLock<Installed> = std::sync::OnceLock::new();
-
-    extern "C" fn on_fault(signal: c_int, info: *mut std::os::raw::c_void, _: *mut std::os::raw::c_void) {
-        // SAFETY: the kernel passes a valid siginfo_t for SA_SIGINFO handlers; si_code is its third
-        // int, and si_addr a pointer at a fixed offset for SIGSEGV and SIGBUS.
-        let (code, address) = unsafe {
-            let info = info.cast::<u8>();
-            (*info.add(ffi::SI_CODE_OFFSET).cast::<c_int>(), *info.add(ffi::SI_ADDR_OFFSET).cast::<usize>())
-        };
-        // Installed before the handler, never changed: reading it takes no lock.
-        let Some((hook, previous)) = FAULT.get() else { return };
-        hook(address);
-        // Not handled: put back the action that was there (std's, which names stack overflows of
-        // other threads), as if this handler had never been installed.
-        let previous = &previous[usize::from(signal != SIGSEGV)];
-        // SAFETY: restoring a sigaction the kernel gave us.
-        unsafe { ffi::sigaction(signal, previous, std::ptr::null_mut()) };
-        // A fault happens again under it when this handler returns; a signal a process sent (a
-        // code of 0 or less) does not: send it again, to reach that action as it would have.
-        if code <= 0 {
-            // SAFETY: the signal stays pending, for this thread, until this handler returns.
-            unsafe { ffi::pthread_kill(ffi::pthread_self(), signal) };
-        }
-    }
-
-    /// Calls `hook(fault address)` on SIGSEGV and SIGBUS, on the alternate signal stack std gives
-    /// each thread. The hook must only do what is safe in a signal handler; if it returns, the
-    /// signal goes on to the action that was there before, as if this one had not been installed
-    /// (a fault by running again, a signal sent by a process by being sent again). Install it
-    /// once, before other threads start.
-    pub fn on_memory_fault(hook: fn(usize)) -> io::Result<()> {
-        let mut previous = [const { ffi::SigAction::new(0, 0) }; 2];
-        for (old, signal) in previous.iter_mut().zip([SIGSEGV, SIGBUS]) {
-            // SAFETY: `old` is valid for the call; a null new action only reads the current one.
-            check_int(unsafe { ffi::sigaction(signal, std::ptr::null(), old) })?;
-        }
-        if FAULT.set((hook, previous)).is_err() {
-            return Err(io::Error::from(io::ErrorKind::AlreadyExists));
-        }
-        let handler: ffi::Handler = on_fault;
-        let action = ffi::SigAction::new(handler as usize, ffi::SA_SIGINFO | ffi::SA_ONSTACK);
-        for signal in [SIGSEGV, SIGBUS] {
-            // SAFETY: `action` is valid for the call; the old action was read above.
-            check_int(unsafe { ffi::sigaction(signal, &action, std::ptr::null_mut()) })?;
-        }
-        Ok(())
-    }
 }
 
 /// Runs `handler(signal)` on each of `signals` (SIGINT, SIGTERM) instead of their default.
