@@ -324,7 +324,7 @@ pub fn group(case: &Case, result: &CaseResult) -> Option<String> {
     }
     if tally.judged < total {
         let why = match tally.cut {
-            Some(GroupCut::Endings) => format!(" after {} batches ended badly", engine::GROUP_ENDINGS),
+            Some(GroupCut::Endings) => format!(" after {} batches that failed", engine::GROUP_ENDINGS),
             None => ", as it stopped at its failures".to_string(),
         };
         let _ = write!(said, "; {} not judged{why}", units::thousands((total - tally.judged) as u64));
@@ -419,13 +419,14 @@ fn failures(report: &Report, options: &Options) -> String {
         let all = again(options.invocation, &submission.name).set(&flags::ALL_FAILURES, [Value::On]);
         if shown < failed.len() {
             let more = failed.len() - shown;
+            let more = units::thousands(more as u64);
             said_then(&mut out, &format!("… and {more} more {} failures; to show them:", submission.name), &all, width);
         }
         if let Some(Cut::TimeLimits(count)) = card.cut {
             let skipped = report.figures[s].not_judged;
             let said = format!(
                 "{} more {} not judged after {count} TLE, each a whole time limit of waiting; to judge them all:",
-                skipped,
+                units::thousands(skipped as u64),
                 if skipped == 1 { "case" } else { "cases" },
             );
             said_then(&mut out, &said, &all, width);
@@ -506,7 +507,10 @@ fn notes(report: &Report, options: &Options) -> String {
             let Some(tally) = result.as_ref().and_then(|r| r.tally.as_ref()) else { continue };
             let why = match tally.cut {
                 None => continue,
-                Some(GroupCut::Endings) => format!("{} of its batches ended badly", engine::GROUP_ENDINGS),
+                Some(GroupCut::Endings) => format!(
+                    "it stops after {} batches that fail (a panic, a time or memory limit), and that many did",
+                    engine::GROUP_ENDINGS
+                ),
             };
             let said = format!(
                 "note: {} was not judged on {} of the {} testcases of {}: {why}",

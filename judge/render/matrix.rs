@@ -321,7 +321,8 @@ impl Matrix {
             let shown = columns.own.iter().chain(&columns.shared);
             if shown.clone().all(|&s| self.stopped[s] && self.judged[s] <= c) {
                 let left = self.cases.len() - c;
-                let said = format!("… {}: every solution had stopped before", units::count(left, "more case"));
+                let said =
+                    format!("… {} not run: every solution had stopped before them", units::count(left, "more case"));
                 let _ = writeln!(out, "{}", self.layout.style.dim(&said));
                 self.printed = self.cases.len();
                 break;
