@@ -342,3 +342,34 @@ fn version_names_the_judge_and_the_least_rust_that_builds_it() {
         assert!(run.stdout.contains(&format!("Rust {} or later", field("rust-version = "))), "{}", run.describe());
     }
 }
+
+/// `--all-failures` judges one attempt's cases side by side, a child a lane, and reports them
+/// as judging them in turn does: the same rows in the same order, the same failures.
+#[test]
+fn every_failure_side_by_side_reads_as_in_turn() {
+    let copy = Copy::new("side-by-side", &["samples", "edge"]);
+    copy.plant(
+        "ties_for_alice",
+        &format!("if stone_value.len() % 2 == 1 {{ return \"Alice\".to_string(); }}\n{CORRECT}"),
+    );
+    let run = |jobs: &str| {
+        let args = ["--solution", "ties_for_alice", "--all-failures", "--jobs", jobs, "--color", "never"];
+        let run = copy.judge(&args);
+        assert_eq!(run.status, 1, "{}", run.describe());
+        // Times differ from run to run; the rows' cases and verdicts do not.
+        let rows: Vec<String> = run
+            .stdout
+            .lines()
+            .filter(|l| {
+                l.starts_with("samples/") || l.starts_with("edge/") || l.starts_with("WA ") || l.starts_with("AC ")
+            })
+            .map(|l| match l.starts_with("WA ") || l.starts_with("AC ") {
+                true => l.to_string(),
+                false => l.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+            })
+            .collect();
+        assert!(rows.iter().filter(|r| r.starts_with("WA ")).count() >= 2, "{}", run.stdout);
+        rows
+    };
+    assert_eq!(run("1"), run("4"));
+}
