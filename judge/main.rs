@@ -30,6 +30,11 @@ fn main() -> ExitCode {
     let _ = exec::sys::on_signals(&[exec::sys::SIGINT, exec::sys::SIGTERM], interrupted);
     let out = Out::new();
     let words: Vec<String> = std::env::args().skip(1).collect();
+    if words == ["--version"] || words == ["-V"] {
+        // A closed pipe is no error here, as for every report.
+        let _ = out.print(&render::help::version());
+        return ExitCode::from(Exit::Success as u8);
+    }
     let exit = match cli::parse_from(words.clone()) {
         Ok(invocation) => match commands::run(&invocation, &out) {
             Ok(exit) => exit,

@@ -443,9 +443,10 @@ pub static WIDTH: Flag = Flag {
     name: "--width",
     kind: Kind::Count { min: 40, max: 1000 },
     placeholder: "COLUMNS",
-    commands: &[Judge, Run, Stress, Verify, Watch, Bench, Help, Paste],
+    commands: &[Judge, Run, Stress, Verify, Watch, Bench, Help, Paste, Mutants],
     default: Default::Said(&[
         (Judge, "the terminal's, or 100"),
+        (Mutants, "the terminal's, or 100"),
         (Run, "the terminal's, or 100"),
         (Stress, "the terminal's, or 100"),
         (Verify, "the terminal's, or 100"),

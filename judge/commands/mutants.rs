@@ -18,6 +18,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let not_judged = outcome.mutants.iter().any(|m| m.status == mutants::Status::NotJudged);
     let exit = status(outcome.changes.is_error() || not_judged, survived);
     let root = Some(workbench.workspace.root.as_path());
-    let text = || render::mutants::text(&outcome, invocation, root);
+    let width = super::judge::width(args, out);
+    let text = || render::mutants::text(&outcome, invocation, root, width);
     emit(out, args.format, exit, text, |e| render::mutants::json(&outcome, invocation, e, root))
 }

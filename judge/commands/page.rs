@@ -13,12 +13,8 @@ use crate::judging::workspace::Workspace;
 use crate::out::Out;
 use crate::render;
 use crate::render::error::Error;
-use crate::render::html::chart::FITTED_FROM;
-use crate::render::html::{Comparison, Floor, Series};
-use crate::search::growth::{self, Order, Point};
-
-/// The words under the comparison where `floor` has not run.
-const NO_FLOOR: &str = "the floor program has not run here: cargo build --release --bin floor && taskset -c 1 target/release/floor draws its line on the next page";
+use crate::render::html::{Comparison, Floor, Measured, Series};
+use crate::search::growth;
 
 /// Where an output file (`what`: "the chart") goes: FILE, or `default` in the build cache;
 /// never into stored data, however the path gets there (a symbolic link to a folder counts
@@ -58,7 +54,7 @@ fn median<T: Ord + Copy>(mut values: Vec<T>) -> T {
 }
 
 /// Each strategy's and attempt's time per call and peak memory on the stored cases, by n (the
-/// median where cases share an n), and the order fitted over those times.
+/// median where cases share an n), and how a strategy that hit the time limit grows.
 pub fn judged(report: &Report, growth: &[Option<growth::Growth>], cache: &Path) -> Comparison {
     let mut series = Vec::new();
     for (s, submission) in report.submissions.iter().enumerate().filter(|(_, s)| s.is_strategy()) {
@@ -77,22 +73,13 @@ pub fn judged(report: &Report, growth: &[Option<growth::Growth>], cache: &Path) 
             by_n.iter().filter(|(_, (t, _))| !t.is_empty()).map(|(n, (t, _))| (*n, median(t.clone()))).collect();
         let memory =
             by_n.iter().filter(|(_, (_, m))| !m.is_empty()).map(|(n, (_, m))| (*n, median(m.clone()))).collect();
-        let points: Vec<Point> =
-            time.iter().filter(|p| p.0 >= FITTED_FROM).map(|&(n, time)| Point { n, time }).collect();
-        let fitted = Some(growth::fit(&points)).filter(|o| *o != Order::Unknown);
         let growth = growth.get(s).cloned().flatten();
-        series.push(Series { name: submission.name.clone(), time, memory, growth, fitted });
+        series.push(Series { name: submission.name.clone(), time, memory, growth });
     }
-    let cpu = Conditions::start().cpu.unwrap_or_else(|| "an unnamed CPU".to_string());
     Comparison {
-        says: format!(
-            "Each solution's time per call on the stored cases against n, the kernel's count of its CPU time (the median where cases share an n), on {cpu}; and its process's peak memory. cargo judge bench --html compares them on larger inputs, each call timed many times."
-        ),
-        memory: "peak resident memory",
-        least_kib: 0,
+        measured: Measured::Cases { cpu: Conditions::start().cpu },
         series,
         floor: floor_reading(cache),
-        no_floor: NO_FLOOR.to_string(),
         limit: report.limits.time,
     }
 }
@@ -110,25 +97,16 @@ pub fn benched(report: &bench::Report, conditions: &Conditions, cache: &Path) ->
                 time: rows.clone().map(|r| (r.n, Duration::from_nanos(r.time.median))).collect(),
                 memory: rows.filter_map(|r| Some((r.n, r.extra_kib?))).collect(),
                 growth: report.growth.get(k).cloned(),
-                fitted: None,
             }
         })
         .collect();
-    let cpu = conditions.cpu.as_deref().unwrap_or("an unnamed CPU");
-    Comparison {
-        says: format!(
-            "Each strategy's median time per call over {} calls against n (the kernel's count of its CPU time, less a dry call's), and the resident memory a fresh child gains over one call; {cpu}, {} logical cores, measured {}.",
-            report.reps,
-            conditions.cores,
-            render::units::utc(conditions.started)
-        ),
-        memory: "extra resident memory",
-        least_kib: render::bench::PAGE_KIB,
-        series,
-        floor: floor_reading(cache),
-        no_floor: NO_FLOOR.to_string(),
-        limit: report.limits.time,
-    }
+    let measured = Measured::Bench {
+        reps: report.reps,
+        cpu: conditions.cpu.clone(),
+        cores: conditions.cores,
+        started: conditions.started,
+    };
+    Comparison { measured, series, floor: floor_reading(cache), limit: report.limits.time }
 }
 
 /// The floor program's reading, where it has run.

@@ -73,6 +73,11 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
         .resolve(&workbench.workspace, name)
         .ok()
         .map(|s| Invocation::new(Command::Judge).set(&flags::SOLUTION, [Value::Text(s.name)]));
+    // Not ready while it fails a stored case: the status says so whatever is printed.
+    let exit = match stored.as_ref().is_some_and(|s| !s.accepted) {
+        true => Exit::Failure,
+        false => exit,
+    };
     if args.format == Format::Json {
         let json =
             |exit| render::paste::json(&submission.shown, &problems, &submission.source, &about, stored.as_ref(), exit);
@@ -91,14 +96,15 @@ pub fn run(args: &Args, out: &Out) -> Result<Exit, Stop> {
     out.print(&submission.source)?;
     out.note(&render::paste::ready(&submission.shown, &about, stored.as_ref(), judge.as_ref(), width));
     super::compiler_notice(&about, args, out);
+    // The status says ready (0) or not (1), whatever is done with the text.
     if !args.copy {
-        return Ok(Exit::Success);
+        return Ok(exit);
     }
     if !std::io::stdout().is_terminal() {
         out.note(render::paste::not_copied());
-        return Ok(Exit::Failure);
+        return Ok(exit);
     }
     out.print(&render::paste::osc52(&submission.source))?;
     out.note(&render::paste::copied(super::note_width(args, out)));
-    Ok(Exit::Success)
+    Ok(exit)
 }

@@ -127,16 +127,18 @@ pub fn command(first: &str, invocation: &Invocation, width: usize) -> String {
         groups.push(group);
         k += 1;
     }
-    let indent = " ".repeat(chars(first) + 4);
+    let indent = chars(first) + 4;
     let mut out = first.to_string();
     let mut line = chars(first);
     for (i, group) in groups.iter().enumerate() {
         // Room for the group, and for the ` \` that would follow it if another line comes.
         let room = if i + 1 < groups.len() { 2 } else { 0 };
         if i > 0 && line + 1 + chars(group) + room > width {
+            // A group too long for the indent (a long path) gets less of it, down to two.
+            let indent = indent.min(width.saturating_sub(chars(group) + room)).max(2);
             out.push_str(" \\\n");
-            out.push_str(&indent);
-            line = chars(&indent);
+            out.push_str(&" ".repeat(indent));
+            line = indent;
         } else if i > 0 {
             out.push(' ');
             line += 1;

@@ -89,9 +89,18 @@ pub fn overview(width: usize) -> String {
     let flag = format!("{PROGRAM} COMMAND --help");
     out.push_str(&format!(
         "\n{}",
-        paragraph(&format!("'{help}' or '{flag}' shows a command's options and an example."), width)
+        paragraph(&format!("'{help}' or '{flag}' shows a command's options and an example; '{PROGRAM} --version' the judge's version."), width)
     ));
     out
+}
+
+/// `--version`: the judge's own version and the least Rust that builds it.
+pub fn version() -> String {
+    format!(
+        "judge {}: a local judge for LeetCode 1406, Stone Game III (builds with Rust {} or later)\n",
+        env!("CARGO_PKG_VERSION"),
+        env!("CARGO_PKG_RUST_VERSION")
+    )
 }
 
 fn limits(width: usize) -> String {

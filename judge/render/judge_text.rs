@@ -217,12 +217,17 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
     let _ =
         writeln!(out, "\n{}", fit::words("", &format!("{} {} on {id}", verdict.code(), submission.name), "  ", width));
     let input = place(case, t, options.root);
-    let shown = units::input(&test.values);
+    let shown = units::input_within(&test.values, width.saturating_sub(12));
     match fit::chars(&shown) + fit::chars(&input) + 16 <= width {
         true => out.push_str(&fit::labelled("input", &format!("{shown}  ({input})"), width)),
         false => {
             out.push_str(&fit::labelled("input", &shown, width));
-            out.push_str(&fit::labelled("", &format!("({input})"), width));
+            let input = format!("({input})");
+            match fit::chars(&input) + 12 <= width {
+                true => out.push_str(&fit::labelled("", &input, width)),
+                // A path too long for the labels' column starts further left.
+                false => out.push_str(&format!("{}\n", fit::words("  ", &input, "  ", width))),
+            }
         }
     }
     out.push_str(&fit::labelled("expected", &format!("\"{}\"", test.expected.as_str()), width));

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::fit;
 use super::guard;
 use super::json::Json;
 use super::table;
@@ -141,32 +142,51 @@ fn survivors(outcome: &Outcome) -> impl Iterator<Item = &Judged> {
     outcome.mutants.iter().filter(|j| j.status == Status::Survived)
 }
 
-pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> String {
+pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>, width: usize) -> String {
     let mut out = String::new();
     let all = by(outcome, |_| ()).remove(&()).unwrap_or_default();
-    let _ = writeln!(
-        out,
-        "mutants · {} · {} · time limit {TIME_FACTOR}× each original's slowest case, at least {}\n",
+    // Each line of prose wrapped to the width, its next lines indented by two more; a word of
+    // code longer than the width is broken where the width ends (JSON gives each whole).
+    let say = |out: &mut String, text: &str| {
+        let margin = " ".repeat(text.len() - text.trim_start().len());
+        let wrapped = fit::words(&margin, text.trim_start(), &format!("{margin}  "), width);
+        for line in wrapped.lines() {
+            let chars: Vec<char> = line.chars().collect();
+            for piece in chars.chunks(width.max(1)) {
+                let _ = writeln!(out, "{}", piece.iter().collect::<String>());
+            }
+        }
+    };
+    let head_line = format!(
+        "mutants · {} · {} · time limit {TIME_FACTOR}× each original's slowest case, at least {}",
         units::count_as(outcome.strategies.len(), "strategy", "strategies"),
         units::count(all.generated, "mutant"),
         units::limit(TIME_FLOOR)
     );
+    say(&mut out, &head_line);
+    out.push('\n');
     for name in &outcome.skipped {
-        let _ = writeln!(out, "skipped {name}: it does not pass the stored cases itself\n");
+        say(&mut out, &format!("skipped {name}: it does not pass the stored cases itself"));
+        out.push('\n');
     }
     let mut head = vec!["strategy", "generated", "compiled", "killed"];
     head.extend(KILLERS.iter().map(|v| v.code()));
     head.extend(["equivalent", "survived"]);
     let right: Vec<usize> = (1..head.len()).collect();
+    // What gives way first to the width: the rarer verdicts, then what the others imply.
+    let verdicts = head.len() - 2 - KILLERS.len();
+    let mut give: Vec<usize> = (verdicts..verdicts + KILLERS.len()).collect();
+    give.extend([1, head.len() - 2, 0]);
     let rows: Vec<Vec<String>> = by(outcome, |j| j.strategy.clone()).iter().map(|(s, c)| c.row(s)).collect();
-    out.extend(table::layout(&head, &rows, &right).into_iter().map(|l| l + "\n"));
+    out.extend(table::fitted(&head, &rows, &right, width, &give, &[0]).into_iter().map(|l| l + "\n"));
     head[0] = "operator";
     let rows: Vec<Vec<String>> = by(outcome, |j| j.mutant.operator).iter().map(|(o, c)| c.row(o.name())).collect();
     out.push('\n');
-    out.extend(table::layout(&head, &rows, &right).into_iter().map(|l| l + "\n"));
-    let _ = writeln!(
-        out,
-        "\nmargins: how many stored testcases kill each killed mutant (a group's testcases each count; counted up to {MARGIN_COUNTED})"
+    out.extend(table::fitted(&head, &rows, &right, width, &give, &[0]).into_iter().map(|l| l + "\n"));
+    out.push('\n');
+    say(
+        &mut out,
+        &format!("margins: how many stored testcases kill each killed mutant (a group's testcases each count; counted up to {MARGIN_COUNTED})"),
     );
     let mut margin_head = vec!["strategy", "killed"];
     let named: Vec<String> = (1..=MARGIN_COUNTED).map(|m| format!("by {}", margin_key(m))).collect();
@@ -174,15 +194,18 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
     let margin_right: Vec<usize> = (1..margin_head.len()).collect();
     let mut rows: Vec<Vec<String>> = by(outcome, |j| j.strategy.clone()).iter().map(|(s, c)| c.margin_row(s)).collect();
     rows.push(all.margin_row("all"));
-    out.extend(table::layout(&margin_head, &rows, &margin_right).into_iter().map(|l| l + "\n"));
+    let margin_give: Vec<usize> = (1..margin_head.len()).rev().chain([0]).collect();
+    out.extend(
+        table::fitted(&margin_head, &rows, &margin_right, width, &margin_give, &[0]).into_iter().map(|l| l + "\n"),
+    );
     let thin = thinnest(outcome);
     if !thin.is_empty() {
-        let _ = writeln!(out, "\nthinnest margins: killed by fewer than {MARGIN_COUNTED} stored testcases");
+        out.push('\n');
+        say(&mut out, &format!("thinnest margins: killed by fewer than {MARGIN_COUNTED} stored testcases"));
     }
     for judged in thin.iter().take(THIN_SHOWN) {
         let (before, after) = judged.mutant.diff();
-        let _ = writeln!(
-            out,
+        let line = format!(
             "  {}#{}  by {}: {}:{}: {before}  →  {after}",
             judged.strategy,
             judged.index,
@@ -190,50 +213,55 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
             file(outcome, judged),
             judged.mutant.line
         );
-        let _ = writeln!(
-            out,
-            "    killed by {}",
-            killers(judged).iter().map(|k| units::escape(k)).collect::<Vec<_>>().join(", ")
-        );
+        say(&mut out, &line);
+        let by = killers(judged).iter().map(|k| units::escape(k)).collect::<Vec<_>>().join(", ");
+        say(&mut out, &format!("    killed by {by}"));
     }
     if thin.len() > THIN_SHOWN {
-        let _ = writeln!(out, "  … and {} more (--format json lists each)", thin.len() - THIN_SHOWN);
+        say(&mut out, &format!("  … and {} more (--format json lists each)", thin.len() - THIN_SHOWN));
     }
     let survived: Vec<&Judged> = survivors(outcome).collect();
     if !survived.is_empty() {
-        let _ = writeln!(out, "\nsurvivors: no stored case tells these from the original");
+        out.push('\n');
+        say(&mut out, "survivors: no stored case tells these from the original");
     }
     for judged in survived {
         let (before, after) = judged.mutant.diff();
-        let _ = writeln!(
-            out,
-            "\n{}#{}  {}:{}: {before}  →  {after}",
+        let line = format!(
+            "{}#{}  {}:{}: {before}  →  {after}",
             judged.strategy,
             judged.index,
             file(outcome, judged),
             judged.mutant.line
         );
-        let _ = writeln!(out, "  judge it  {}", judge_it(outcome, judged, invocation).shell());
-        let _ =
-            writeln!(out, "  if it cannot change any answer, list it in {} with why:", list(outcome, &judged.strategy));
-        let _ = writeln!(out, "    {} | {} | <why>", judged.strategy, judged.mutant.key());
+        out.push('\n');
+        say(&mut out, &line);
+        let _ = writeln!(out, "{}", fit::command("  judge it  ", &judge_it(outcome, judged, invocation), width));
+        say(
+            &mut out,
+            &format!("  if it cannot change any answer, list it in {} with why:", list(outcome, &judged.strategy)),
+        );
+        say(&mut out, &format!("    {} | {} | <why>", judged.strategy, judged.mutant.key()));
     }
     for stale in &outcome.stale {
-        let _ = writeln!(
-            out,
-            "\nlisted as equivalent but killed or gone (remove it from {}): {} | {}",
+        let line = format!(
+            "listed as equivalent but killed or gone (remove it from {}): {} | {}",
             list(outcome, &stale.strategy),
             stale.strategy,
             stale.key
         );
+        out.push('\n');
+        say(&mut out, &line);
     }
     let label = if outcome.changes.confined { "note" } else { "judge error" };
     for line in guard::lines(&outcome.changes, root) {
-        let _ = writeln!(out, "\n{label}: {line}");
+        out.push('\n');
+        say(&mut out, &format!("{label}: {line}"));
     }
     if all.not_judged > 0 {
         let said = "judge error: not judged on every stored testcase, through no fault of their own, so neither killed nor survived";
-        let _ = writeln!(out, "\n{said}: {}", units::count(all.not_judged, "mutant"));
+        out.push('\n');
+        say(&mut out, &format!("{said}: {}", units::count(all.not_judged, "mutant")));
     }
     let alive = all.compiled - all.equivalent - all.not_judged;
     let percent = if alive == 0 { 100.0 } else { 100.0 * all.killed() as f64 / alive as f64 };
@@ -246,14 +274,16 @@ pub fn text(outcome: &Outcome, invocation: &Invocation, root: Option<&Path>) -> 
             all.margins[..MARGIN_COUNTED - 1].iter().sum::<usize>()
         ),
     };
-    let _ = writeln!(
-        out,
-        "\nmutants: {percent:.1}% of non-equivalent mutants killed ({} of {alive}; {} equivalent; {} did not compile), {margins} · wall {}",
-        all.killed(),
-        all.equivalent,
-        all.generated - all.compiled,
+    let last = format!(
+        "mutants: {percent:.1}% of non-equivalent mutants killed ({} of {}; {} equivalent; {} did not compile), {margins} · wall {}",
+        units::thousands(all.killed() as u64),
+        units::thousands(alive as u64),
+        units::thousands(all.equivalent as u64),
+        units::thousands((all.generated - all.compiled) as u64),
         units::duration(outcome.wall)
     );
+    out.push('\n');
+    say(&mut out, &last);
     out
 }
 

@@ -8,12 +8,8 @@ use super::fit;
 /// A column is cut to no fewer characters than this before it is left out.
 const NARROWEST_CUT: usize = 8;
 
-/// The head and each row as a line; columns listed in `right` are right-aligned.
-pub fn layout<H: AsRef<str>>(head: &[H], rows: &[Vec<String>], right: &[usize]) -> Vec<String> {
-    fitted(head, rows, right, usize::MAX, &[], &[])
-}
-
-/// `layout`, no wider than `width`: while it is too wide, the columns of `give`, in that
+/// The head and each row as a line, columns listed in `right` right-aligned, no wider than
+/// `width`: while it is too wide, the columns of `give`, in that
 /// order, are cut (with `…`) to `NARROWEST_CUT` characters, and then left out. The columns of
 /// `names` are cut in the middle, the others at their end.
 pub fn fitted<H: AsRef<str>>(
@@ -80,7 +76,7 @@ mod tests {
     #[test]
     fn columns_fit_their_widest_cell_and_right_ones_align_right() {
         let rows = vec![vec!["a".to_string(), "1".to_string()], vec!["longer".to_string(), "100".to_string()]];
-        let lines = layout(&["name", "n"], &rows, &[1]);
+        let lines = fitted(&["name", "n"], &rows, &[1], usize::MAX, &[], &[]);
         assert_eq!(lines, ["name      n", "a         1", "longer  100"]);
     }
 

@@ -127,17 +127,33 @@ pub fn answer(bytes: &[u8], length: u64) -> String {
 
 /// A long input shortened for a report line: `[1,2,…,7] (n = 50000)`.
 pub fn input(values: &[i32]) -> String {
+    input_within(values, usize::MAX)
+}
+
+/// `input`, with fewer values at each end (down to one) where the array would pass `room`
+/// characters.
+pub fn input_within(values: &[i32], room: usize) -> String {
     const SHOWN: usize = 6;
     if values.len() <= 2 * SHOWN {
         return format::write_input(values).trim_end().to_string();
     }
     let join = |part: &[i32]| part.iter().map(i32::to_string).collect::<Vec<_>>().join(",");
-    format!("[{},…,{}] (n = {})", join(&values[..SHOWN]), join(&values[values.len() - SHOWN..]), values.len())
+    let array = |shown: usize| format!("[{},…,{}]", join(&values[..shown]), join(&values[values.len() - shown..]));
+    let shown = (1..=SHOWN).rev().find(|&k| array(k).chars().count() <= room).unwrap_or(1);
+    format!("{} (n = {})", array(shown), values.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_input_shows_fewer_values_where_it_would_not_fit() {
+        let values: Vec<i32> = (0..100).map(|k| 900 + k).collect();
+        assert_eq!(input(&values), "[900,901,902,903,904,905,…,994,995,996,997,998,999] (n = 100)");
+        assert_eq!(input_within(&values, 30), "[900,901,902,…,997,998,999] (n = 100)");
+        assert_eq!(input_within(&values, 3), "[900,…,999] (n = 100)");
+    }
 
     #[test]
     fn units_are_short_and_binary() {

@@ -9,14 +9,10 @@ use std::time::Duration;
 
 use super::escape;
 use crate::render::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
-use crate::search::growth::{Growth, Order};
+use crate::search::growth::Growth;
 
 /// Colours a series is drawn in, by the class `s0` … (see `page.css`).
 const COLOURS: usize = 11;
-
-/// The least n whose times a series' order is fitted over, where it is (`Series::fitted`):
-/// below it a call's time is mostly what any call costs.
-pub const FITTED_FROM: usize = 1000;
 
 /// One solution's points.
 pub struct Series {
@@ -28,8 +24,6 @@ pub struct Series {
     /// How its time grows, timed on prefixes of one input (bench, or a strategy that hit the
     /// time limit).
     pub growth: Option<Growth>,
-    /// Else the order fitted over `time` from `FITTED_FROM`.
-    pub fitted: Option<Order>,
 }
 
 impl Series {
@@ -46,20 +40,51 @@ pub struct Floor {
     pub ns_per_pile: f64,
 }
 
+/// Where the figures come from.
+pub enum Measured {
+    /// The judged run: each call on the stored cases, on this CPU.
+    Cases { cpu: Option<String> },
+    /// `bench`: the median of `reps` calls per size, and its machine.
+    Bench { reps: u32, cpu: Option<String>, cores: usize, started: std::time::SystemTime },
+}
+
 pub struct Comparison {
-    /// The line under the heading: what the times and the memory are, and where from.
-    pub says: String,
-    /// The memory axis's title.
-    pub memory: &'static str,
-    /// Memory readings at or under this many KiB tell nothing apart (bench counts pages): they
-    /// are drawn on it, labelled `≤`.
-    pub least_kib: u64,
+    pub measured: Measured,
     pub series: Vec<Series>,
-    /// None where `floor` has not run; then `no_floor` says how to run it.
+    /// None where `floor` has not run.
     pub floor: Option<Floor>,
-    pub no_floor: String,
     /// The time limit the growth is said against.
     pub limit: Duration,
+}
+
+/// What the floor's missing line says: how to draw it.
+const NO_FLOOR: &str = "The floor program has not run here: cargo build --release --bin floor && taskset -c 1 target/release/floor draws its line on the next page.";
+
+impl Comparison {
+    /// The line under the heading: what the times and the memory are, and where from.
+    pub fn says(&self) -> String {
+        let cpu = |cpu: &Option<String>| cpu.clone().unwrap_or_else(|| "an unnamed CPU".to_string());
+        match &self.measured {
+            Measured::Cases { cpu: c } => format!(
+                "Each solution's time per call on the stored cases against n, the kernel's count of its CPU time (the median where cases share an n), on {}; and its process's peak memory. These times hold each call's fixed cost: cargo judge bench --html times each strategy by size, and says how its time grows.",
+                cpu(c)
+            ),
+            Measured::Bench { reps, cpu: c, cores, started } => format!(
+                "Each strategy's median time per call over {reps} calls against n (the kernel's count of its CPU time, less a dry call's), and the resident memory a fresh child gains over one call; {}, {cores} logical cores, measured {}.",
+                cpu(c),
+                units::utc(*started)
+            ),
+        }
+    }
+
+    /// The memory axis's title, and the reading at or under which readings tell nothing apart
+    /// (bench counts pages): those are drawn on it, labelled `≤`.
+    fn memory(&self) -> (&'static str, u64) {
+        match self.measured {
+            Measured::Cases { .. } => ("peak resident memory", 0),
+            Measured::Bench { .. } => ("extra resident memory", crate::render::bench::PAGE_KIB),
+        }
+    }
 }
 
 const W: f64 = 640.0;
@@ -263,14 +288,7 @@ fn legend(out: &mut String, comparison: &Comparison) {
             let growth = match &series.growth {
                 Some(growth) => crate::render::growth::words(growth, comparison.limit),
                 None if series.time.is_empty() => "not timed".to_string(),
-                None => match series.fitted {
-                    Some(order) => format!(
-                        "{}, fitted over the times drawn from n = {}",
-                        crate::render::growth::order(order),
-                        units::thousands(FITTED_FROM as u64)
-                    ),
-                    None => "too few sizes to tell how its time grows".to_string(),
-                },
+                None => "how its time grows: cargo judge bench --html".to_string(),
             };
             let _ = write!(out, " <span class=\"growth\">{}</span></li>", escape(&growth));
         }
@@ -286,7 +304,7 @@ fn legend(out: &mut String, comparison: &Comparison) {
             let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(&said));
         }
         None => {
-            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(&comparison.no_floor));
+            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(NO_FLOOR));
         }
     }
 }
@@ -307,12 +325,13 @@ pub fn render(comparison: &Comparison) -> String {
             .map(|s| s.time.iter().map(|&(n, t)| (n.max(1) as f64, (t.as_nanos() as f64).max(1.0))).collect())
             .collect(),
     };
+    let (title, least_kib) = comparison.memory();
     let memory = Panel {
         id: "memory",
-        title: comparison.memory,
+        title,
         units: &BYTE_UNITS,
         base: 4.0,
-        least: comparison.least_kib as f64 * 1024.0,
+        least: least_kib as f64 * 1024.0,
         points: (comparison.series.iter())
             .map(|s| s.memory.iter().map(|&(n, kib)| (n.max(1) as f64, (kib as f64 * 1024.0).max(1.0))).collect())
             .collect(),

@@ -19,7 +19,7 @@ use crate::cli::Invocation;
 use crate::judging::report::Report;
 use crate::judging::submissions::Submission;
 
-pub use chart::{Comparison, Floor, Series};
+pub use chart::{Comparison, Floor, Measured, Series};
 
 const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
@@ -123,7 +123,7 @@ pub fn render(page: &Page) -> String {
             &matrix::render(judged),
         );
     }
-    section(&mut out, "comparison", "Comparison", &page.comparison.says, &chart::render(&page.comparison));
+    section(&mut out, "comparison", "Comparison", &page.comparison.says(), &chart::render(&page.comparison));
     if let Some(judged) = &page.judged {
         section(
             &mut out,

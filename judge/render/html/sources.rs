@@ -6,12 +6,25 @@ use std::fmt::Write as _;
 use super::escape;
 use crate::judging::submissions::Submission;
 
-/// The comment lines at the top of a file, and the rest.
+/// The comment at the top of a file, and the rest. The comment's lines are joined into
+/// paragraphs that reflow to any width; an indented line (a formula) stays a line of its own.
 pub fn idea(source: &str) -> (String, String) {
     let lines: Vec<&str> = source.lines().collect();
     let top = lines.iter().take_while(|l| l.trim_start().starts_with("//")).count();
-    let comment: Vec<&str> = lines[..top].iter().map(|l| l.trim_start().trim_start_matches('/').trim()).collect();
-    (comment.join("\n"), lines[top..].join("\n"))
+    let mut comment = String::new();
+    for line in &lines[..top] {
+        let text = line.trim_start().trim_start_matches('/');
+        let text = text.strip_prefix(' ').unwrap_or(text).trim_end();
+        let own_line = text.starts_with(' ') || text.is_empty();
+        if !comment.is_empty() && !comment.ends_with('\n') {
+            comment.push(if own_line { '\n' } else { ' ' });
+        }
+        comment.push_str(text);
+        if own_line {
+            comment.push('\n');
+        }
+    }
+    (comment.trim_end().to_string(), lines[top..].join("\n"))
 }
 
 fn choice(out: &mut String, side: &str, sources: &[Submission], chosen: usize) {

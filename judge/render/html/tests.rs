@@ -179,16 +179,12 @@ pub fn sample_page(report: &Report, invocation: &Invocation, reload: Option<u32>
             time: vec![(1000, Duration::from_micros(2)), (50_000, Duration::from_micros(60))],
             memory: vec![(1000, 1800), (50_000, 2400)],
             growth: None,
-            fitted: None,
         })
         .collect();
     let comparison = Comparison {
-        says: "time & memory <by n>".into(),
-        memory: "peak memory",
-        least_kib: 0,
+        measured: Measured::Cases { cpu: Some("AMD <EPYC> & co".into()) },
         series,
         floor: Some(Floor { n: 50_000, ns_per_pile: 0.55 }),
-        no_floor: String::new(),
         limit: DEFAULT.time,
     };
     let judged = Judged { report, invocation, root: Some(Path::new("/w")), exit: 1 };
@@ -227,7 +223,7 @@ fn names_sources_and_messages_are_escaped() {
     assert!(page.contains("fn x() -&gt; Vec&lt;i32&gt; { a &amp;&amp; b }"), "the source");
     assert!(page.contains("my idea: &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;"), "the idea comment");
     assert!(!page.contains("<b>bold</b>"));
-    assert!(page.contains("time &amp; memory &lt;by n&gt;"));
+    assert!(page.contains("on AMD &lt;EPYC&gt; &amp; co;"), "the CPU");
     // Every `&` left in the text starts an entity.
     let main = &page[page.find("<main>").unwrap()..page.find("</main>").unwrap()];
     let text = text(main);
@@ -328,8 +324,8 @@ fn the_chart_has_a_line_per_solution_in_each_panel_and_the_floor() {
 
 #[test]
 fn the_idea_is_the_comment_at_the_top() {
-    let (idea, code) = sources::idea("// one\n//two\n  // three\nimpl Solution {}\n// later\n");
-    assert_eq!(idea, "one\ntwo\nthree");
+    let (idea, code) = sources::idea("// one\n//two\n//     f(i) = 0\n  // three\nimpl Solution {}\n// later\n");
+    assert_eq!(idea, "one two\n    f(i) = 0\nthree");
     assert_eq!(code, "impl Solution {}\n// later");
 }
 
@@ -346,19 +342,11 @@ fn memory_readings_of_at_most_a_page_sit_on_the_tick_that_says_so() {
         time: vec![(1000, Duration::from_micros(2)), (50_000, Duration::from_micros(60))],
         memory: vec![(1000, 0), (50_000, 200)],
         growth: None,
-        fitted: None,
     }];
-    let comparison = Comparison {
-        says: String::new(),
-        memory: "extra resident memory",
-        least_kib: 4,
-        series,
-        floor: None,
-        no_floor: "the floor program has not run here".into(),
-        limit: DEFAULT.time,
-    };
+    let measured = Measured::Bench { reps: 3, cpu: None, cores: 2, started: UNIX_EPOCH };
+    let comparison = Comparison { measured, series, floor: None, limit: DEFAULT.time };
     let drawn = chart::render(&comparison);
     assert!(drawn.contains(">≤ 4 KiB</text>"), "{drawn}");
-    assert!(drawn.contains("the floor program has not run here"));
+    assert!(drawn.contains("The floor program has not run here"));
     assert!(!drawn.contains("<line class=\"floor\""));
 }
