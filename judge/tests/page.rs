@@ -176,7 +176,7 @@ fn the_page_of_a_failing_attempt_shows_every_failure() {
 
 #[test]
 #[ignore = "slow: watch, then a browser"]
-fn watch_turns_the_pages_wa_cells_into_ac_after_the_save() {
+fn watch_turns_the_pages_wa_cells_into_ac_within_two_seconds_of_the_save() {
     let Some(browser) = chromium() else { return };
     let copy = Copy::new("watch-page", &["samples"]);
     copy.plant("my_try", TIES_FOR_ALICE);
@@ -219,6 +219,8 @@ fn watch_turns_the_pages_wa_cells_into_ac_after_the_save() {
     assert!(console.is_empty(), "{console:#?}");
     let shown = written + Duration::from_secs(1);
     eprintln!("the page said AC {} ms after the save; shown by {} ms", written.as_millis(), shown.as_millis());
+    // Timed, so in the slow tier: on a machine at load 12 the rejudge alone took 2.4 s.
+    assert!(shown <= Duration::from_secs(2), "AC written {written:?} after the save, shown by {shown:?}");
 }
 
 #[test]
