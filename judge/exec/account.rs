@@ -65,6 +65,19 @@ pub enum Over {
     Idle(Duration),
 }
 
+/// What the box's other processes make of an answered call (rule 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settle {
+    /// None is left: the call is over.
+    Done,
+    /// Some are left and none runs: end them, and look again.
+    End,
+    /// One runs: the call is still open; look again later.
+    Wait,
+    /// What they ran passed the limit.
+    Over(Over),
+}
+
 /// A call (or a start-up, or a batch) being counted: its limit and where its accounts began.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
@@ -119,6 +132,18 @@ impl Span {
         }
         let idle = self.idle(look);
         (idle > self.fuse() && !look.runnable).then_some(Over::Idle(idle))
+    }
+
+    /// An answered span, as of `look`, with `others` processes of the box besides the program
+    /// alive and whether one of them runs (rule 5): held by CPU time alone, since the
+    /// program's thread, having answered, waits for the judge.
+    pub fn settle(&self, others: usize, running: bool, look: &Look) -> Settle {
+        match (others, running, self.answered_over(look)) {
+            (0, _, _) => Settle::Done,
+            (_, false, _) => Settle::End,
+            (_, true, Some(over)) => Settle::Over(over),
+            (_, true, None) => Settle::Wait,
+        }
     }
 
     /// Whether a span that has answered is over its limit, as of `look` after the answer: by
@@ -363,6 +388,19 @@ mod tests {
         // Its CPU time still counts once it has answered.
         let spun = Look { wall: ms(1_200), cpu_ns: 1_100 * MS, thread: sched(1_100, 0), runnable: true };
         assert_eq!(span.answered_over(&spun), Some(Over::Cpu(ms(1_100))));
+    }
+
+    #[test]
+    fn rule_5_an_answer_waits_for_the_processes_that_run_and_ends_those_asleep() {
+        let span = Span::new(ms(1_000), 0, sched(0, 0));
+        let look = |cpu_ms: u64| Look { wall: ms(cpu_ms + 5), cpu_ns: cpu_ms * MS, thread: None, runnable: false };
+        assert_eq!(span.settle(0, false, &look(3)), Settle::Done, "alone: answered");
+        assert_eq!(span.settle(2, false, &look(3)), Settle::End, "a daemon asleep: ended");
+        assert_eq!(span.settle(1, true, &look(400)), Settle::Wait, "a child forked that spins: the call's");
+        assert_eq!(span.settle(1, true, &look(1_200)), Settle::Over(Over::Cpu(ms(1_200))), "past the limit: TLE");
+        // However long the judge took to look: only CPU time counts once answered.
+        let late = Look { wall: ms(9_000), cpu_ns: 10 * MS, thread: sched(1, 0), runnable: false };
+        assert_eq!(span.settle(1, true, &late), Settle::Wait);
     }
 
     #[test]

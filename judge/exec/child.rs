@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::account::{Look, Over, Sched, Span};
+use super::account::{Look, Over, Sched, Settle, Span};
 use super::cgroup::{self, Cells};
 use super::channel::{Channel, Heard};
 use super::compile::Program;
@@ -450,26 +450,28 @@ impl Child {
     fn settle(&mut self, span: &Span, start: Instant, peak: &mut Reading) -> Result<(), Ending> {
         loop {
             let others = self.meter.others();
-            if others.is_empty() {
-                return Ok(());
-            }
-            if !others.iter().any(|&pid| procfs::running(pid)) {
-                for pid in others {
-                    let _ = sys::kill(pid, sys::SIGKILL);
+            let running = others.iter().any(|&pid| procfs::running(pid));
+            match span.settle(others.len(), running, &self.look(span, start)) {
+                Settle::Done => return Ok(()),
+                Settle::End => {
+                    for pid in others {
+                        let _ = sys::kill(pid, sys::SIGKILL);
+                    }
+                    // Their last CPU time enters the box's account as they die.
+                    thread::sleep(Duration::from_millis(1));
                 }
-                // Their last CPU time enters the box's account as they die.
-                thread::sleep(Duration::from_millis(1));
-                continue;
+                Settle::Over(over) => {
+                    self.stop();
+                    return Err(timed_out(over));
+                }
+                Settle::Wait => {
+                    if let Some(ending) = self.over_limits(peak) {
+                        self.stop();
+                        return Err(ending);
+                    }
+                    thread::sleep(POLL);
+                }
             }
-            if let Some(over) = span.answered_over(&self.look(span, start)) {
-                self.stop();
-                return Err(timed_out(over));
-            }
-            if let Some(ending) = self.over_limits(peak) {
-                self.stop();
-                return Err(ending);
-            }
-            thread::sleep(POLL);
         }
     }
 

@@ -312,9 +312,11 @@ fn every_trick_against_the_time_rules_gets_the_verdict_of_the_model() {
     let first = "#[used]\n#[link_section = \".init_array\"]\nstatic FIRST: extern \"C\" fn() = first;\n";
     plant(&copy, "sleeps_3s", "TLE", "", &sleep(3));
     plant(&copy, "sleeps_5s", "TLE", "", &sleep(5));
-    plant(&copy, "herd_sleeps", "TLE", herd, &format!("herd(); {}", sleep(3)));
-    plant(&copy, "forks_sleep", "TLE", forks, &format!("forks(); {}", sleep(3)));
-    let startup = format!("{herd}\n{first}extern \"C\" fn first() {{ herd(); {} }}", sleep(3));
+    // Four seconds: the herd's own wait for a CPU is excused, and on a loaded machine it grew
+    // past the half second by which a 3 s sleep passes the fuse (2.5 s).
+    plant(&copy, "herd_sleeps", "TLE", herd, &format!("herd(); {}", sleep(4)));
+    plant(&copy, "forks_sleep", "TLE", forks, &format!("forks(); {}", sleep(4)));
+    let startup = format!("{herd}\n{first}extern \"C\" fn first() {{ herd(); {} }}", sleep(4));
     plant(&copy, "herd_sleeps_first", "TLE", &startup, "");
     // Three seconds of CPU in short-lived processes, each gone before a look; where none may
     // start, in its own.

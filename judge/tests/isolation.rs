@@ -235,7 +235,7 @@ fn a_file_someone_else_writes_during_a_run_is_named_and_in_the_sandbox_blames_no
     );
     // The child's command line holds its stack in bytes: an unusual stack marks it.
     let (stack_mb, marker) = ("519", (519u64 << 20).to_string());
-    for sandbox in ["auto", "off"] {
+    for sandbox in ["auto", "off-as-root"] {
         let args = ["--solution", "sleeper", "--case", "example-1", "--stack-mb", stack_mb, "--time-limit", "20s"];
         let judge = copy
             .command(&[&args[..], &["--sandbox", sandbox, "--format", "json"]].concat())
@@ -248,7 +248,7 @@ fn a_file_someone_else_writes_during_a_run_is_named_and_in_the_sandbox_blames_no
             std::thread::sleep(Duration::from_millis(10));
         }
         assert!(!crate::common::processes_with(&marker).is_empty(), "the child never started");
-        let made = format!("solutions/made_by_hand_{sandbox}.rs");
+        let made = format!("solutions/made_by_hand_{}.rs", sandbox.replace('-', "_"));
         copy.write(&made, "// a user's new file\n");
         let output = judge.wait_with_output().unwrap();
         let report = Json::parse(&String::from_utf8_lossy(&output.stdout)).unwrap();

@@ -203,7 +203,7 @@ fn watch_turns_the_pages_wa_cells_into_ac_within_two_seconds_of_the_save() {
     let saved = Instant::now();
     // When the page on disk says AC; an open page shows it at its next reload, a second later.
     let mut written = None;
-    while saved.elapsed() < Duration::from_secs(20) {
+    while saved.elapsed() < Duration::from_secs(120) {
         if got(&read()).as_deref() == Some("v-ac") {
             written = Some(saved.elapsed());
             break;
@@ -219,6 +219,7 @@ fn watch_turns_the_pages_wa_cells_into_ac_within_two_seconds_of_the_save() {
     assert!(console.is_empty(), "{console:#?}");
     let shown = written + Duration::from_secs(1);
     eprintln!("the page said AC {} ms after the save; shown by {} ms", written.as_millis(), shown.as_millis());
+    // Timed, so in the slow tier: on a machine at load 12 the rejudge alone took 2.4 s.
     assert!(shown <= Duration::from_secs(2), "AC written {written:?} after the save, shown by {shown:?}");
 }
 

@@ -798,7 +798,6 @@ mod tests {
         assert!(hung_up(r).unwrap());
         assert_eq!(read(r, &mut buffer).unwrap(), 0);
         close(r);
-        assert!(read(r, &mut buffer).is_err());
     }
 
     /// The places a judge's pipes can have: anywhere, at their own target, at each other's.
