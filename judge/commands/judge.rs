@@ -28,12 +28,9 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     let start = Instant::now();
     // A printed rerun judges one case: it leaves the page of the whole run as it is.
     let invocation = &invocation.clone().set(&flags::HTML, None);
-    let workbench = Workbench::open(&Setup {
-        by_default: Chosen::Every,
-        cases: Cases::Stored(&args.cases),
-        strict: false,
-        ..super::setup(args)
-    })?;
+    let setup =
+        Setup { by_default: Chosen::Every, cases: Cases::Stored(&args.cases), strict: false, ..super::setup(args) };
+    let workbench = Workbench::open(&setup)?;
     super::refresh_editor(&workbench, out);
     if args.format == Format::Text {
         super::compiler_notice(&workbench.compiler.about(), args, out);
