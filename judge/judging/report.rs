@@ -243,8 +243,9 @@ fn is_named(catalog: &Catalog, named: &[String], submission: &Submission) -> boo
 }
 
 /// The first verdict that is not AC, CE when it did not compile, or AC when every testcase of
-/// every case was judged and passed; None when it has no verdict: not compiled yet, or not
-/// judged whole (a case or testcase it never ran, whatever the reason), which is never a pass.
+/// every case was judged and passed; None when it has no verdict: not compiled yet, not
+/// judged whole (a case or testcase it never ran, whatever the reason), or judged on no case
+/// at all, which is never a pass.
 pub fn first_failure(card: &Scorecard) -> Option<Verdict> {
     match &card.compiled {
         Some(Err(_)) => return Some(Verdict::Ce),
@@ -255,7 +256,9 @@ pub fn first_failure(card: &Scorecard) -> Option<Verdict> {
     if let Some(failure) = verdicts.find(|v| *v != Verdict::Ac) {
         return Some(failure);
     }
-    let whole = card.fault.is_none() && card.results.iter().all(|r| r.as_ref().is_some_and(CaseResult::is_whole_pass));
+    let whole = card.fault.is_none()
+        && !card.results.is_empty()
+        && card.results.iter().all(|r| r.as_ref().is_some_and(CaseResult::is_whole_pass));
     whole.then_some(Verdict::Ac)
 }
 

@@ -62,6 +62,11 @@ pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Inv
 }
 
 /// The command that judges one solution on this run's cases, with the same options.
+/// `bless --check` over the cases the run judged: the stored ones, or `--cases`'.
+pub fn bless_check(invocation: &Invocation) -> Invocation {
+    Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]).with_flags_of(invocation, &[&flags::CASES])
+}
+
 fn again(invocation: &Invocation, solution: &str) -> Invocation {
     invocation.clone().set(&flags::SOLUTION, [Value::Text(solution.to_string())])
 }
@@ -403,7 +408,7 @@ fn failures(report: &Report, options: &Options) -> String {
             continue;
         }
         let failed = failed_cases(report, s);
-        if report.met[s] == Met::No && failed.is_empty() && card.fault.is_none() {
+        if report.met[s] == Met::No && failed.is_empty() && first_failure(card) == Some(Verdict::Ac) {
             let said = format!(
                 "{} is tagged {} but passed all {} it ran: the stored cases miss its mistake",
                 submission.name,
@@ -499,7 +504,7 @@ fn notes(report: &Report, options: &Options) -> String {
             let _ = write!(said, " ({} answered as the oracle does)", suspect.agreeing.join(", "));
         }
         note(&mut out, &said, width);
-        let check = Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]);
+        let check = bless_check(options.invocation);
         let _ = writeln!(out, "{}", fit::command("  check it  ", &check, width));
     }
     for (submission, card) in report.submissions.iter().zip(&report.cards) {

@@ -149,6 +149,29 @@ fn no_solution_that_stops_before_its_first_case_reads_as_accepted() {
     }
 }
 
+/// A solution given no case at all (the only case file cannot be read) has no verdict: not
+/// AC in the JSON, nor in its row, nor counted as a tag met.
+#[test]
+fn a_solution_judged_on_no_case_is_not_accepted() {
+    let copy = Copy::new("earned-no-case", &["samples"]);
+    let elsewhere = copy.root.join("elsewhere/mine");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("a.in"), "[1,2,x]\n").unwrap();
+    std::fs::write(elsewhere.join("a.out"), "\"Bob\"\n").unwrap();
+    let cases = copy.root.join("elsewhere");
+    let args = ["--cases", cases.to_str().unwrap(), "--solution", "four_scalars"];
+    let run = copy.judge(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(run.status, 2, "a bad case is the judge's error: {}", run.describe());
+    let mine = solution(&run.json(), "four_scalars").clone();
+    assert_eq!(mine.get("verdict"), Some(&Json::Null), "{mine:?}");
+    assert_eq!(text(&mine, "met"), "no", "{mine:?}");
+    let shown = copy.judge(&[&args[..], &["--color", "never"]].concat());
+    // The summary's row, after the matrix's heading of the same words.
+    let row = shown.stdout.lines().rfind(|l| l.split_whitespace().nth(1) == Some("four_scalars")).unwrap_or("");
+    assert!(row.contains("not judged") && !row.contains(" AC"), "{row}\n{}", shown.stdout);
+    assert!(shown.stdout.contains("0/1 solutions got their expected verdicts"), "{}", shown.stdout);
+}
+
 /// `try it`, as stress prints it for an attempt that keeps a memo between calls, fails as
 /// printed; `--save` stores a case the judge then fails it on.
 fn a_kept_memo_reproduces(label: &str, items: &str, lookup: &str, keep: &str) {
