@@ -42,7 +42,7 @@ use super::growth;
 use super::guard;
 use super::json::Json;
 use super::judge_text::rerun;
-use crate::cli::{flags, Command, Invocation, Value};
+use crate::cli::Invocation;
 use crate::exec::limits::OUTPUT_LIMIT;
 use crate::judging::engine::{CaseResult, Fault};
 use crate::judging::report::{first_failure, Report};
@@ -164,7 +164,7 @@ pub fn report(
         false => (Vec::new(), changes.collect()),
     };
     errors.extend(changes);
-    let check = Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]).shell();
+    let check = super::judge_text::bless_check(invocation).shell();
     let suspects = report.suspects.iter().map(|s| {
         Json::object([
             ("case", Json::str(&report.cases[s.case].id)),

@@ -117,6 +117,25 @@ fn bless_check_finds_a_wrong_out_changes_nothing_and_the_judge_suspects_it() {
     assert_eq!(copy.read("testcases/samples/example-1.out"), "\"Bob\"\n");
 }
 
+/// Over cases kept outside the workspace, the printed check looks at them, not the stored ones:
+/// run as printed, it finds the wrong .out.
+#[test]
+fn the_check_of_a_suspect_out_elsewhere_looks_where_it_is() {
+    let copy = Copy::new("bless-elsewhere", &["samples"]);
+    let mine = copy.root.join("elsewhere");
+    std::fs::create_dir_all(mine.join("mine")).unwrap();
+    std::fs::write(mine.join("mine/a.in"), "[1,2,3,7]\n").unwrap();
+    std::fs::write(mine.join("mine/a.out"), "\"Alice\"\n").unwrap();
+    let cases = mine.to_str().unwrap();
+    let judged = copy.judge(&["--cases", cases, "--solution", "four_scalars", "--color", "never"]);
+    let check = crate::common::printed_command(&judged.stdout, "check it");
+    assert_eq!(check[..2], ["bless", "--check"], "{check:?}");
+    let checked = copy.judge(&check.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(checked.status, 1, "a change would be written: {}", checked.describe());
+    assert!(checked.stdout.contains("\"Alice\" -> \"Bob\""), "{}", checked.stdout);
+    assert_eq!(std::fs::read_to_string(mine.join("mine/a.out")).unwrap(), "\"Alice\"\n", "--check wrote");
+}
+
 #[test]
 fn a_buggy_attempt_gets_three_failure_blocks_and_is_named_on_the_last_line() {
     let copy = Copy::new("buggy", &["samples", "edge"]);
