@@ -125,8 +125,9 @@ fn summary(report: &Report, options: &Options) -> String {
                 ]
             })
             .collect();
-        // The case of the slowest call goes last: total and median first, then its name is cut.
-        let lines = table::fitted(&head, &rows, &[3, 4, 5], width, &[3, 4, 6, 7], &[1, 6]);
+        // The case of the slowest call goes last: total and median first, then its name is cut;
+        // then the solutions' names are cut in the middle, and last the slowest call's time.
+        let lines = table::fitted(&head, &rows, &[3, 4, 5], width, &[3, 4, 6, 7, 1, 5], &[1, 6]);
         let _ = writeln!(out, "\n{}", style.bold(&lines[0]));
         for (line, &i) in lines[1..].iter().zip(&strategies) {
             let _ = writeln!(out, "{}", if report.met[i] == Met::No { style.bad(line) } else { line.clone() });

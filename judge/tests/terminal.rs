@@ -67,6 +67,19 @@ fn widest(lines: &[String]) -> (usize, String) {
     lines.iter().map(|l| (l.chars().count(), l.clone())).max().unwrap_or_default()
 }
 
+/// At `--width 60` the default run with a slow attempt fits: its summary row, with the
+/// testcases not judged after three time limits, is the widest of the strategies' table.
+#[test]
+#[ignore = "slow: the default run with its time limits"]
+fn the_default_run_with_a_slow_attempt_fits_sixty_columns() {
+    let copy = Copy::new("sixty", &[]);
+    copy.plant("my_slow", crate::attempt::EXPONENTIAL);
+    let run = copy.judge(&["--width", "60", "--color", "never", "--time-limit", "200ms"]);
+    assert!(run.stdout.contains("not judged"), "{}", run.describe());
+    let (width, line) = widest(&shown_lines(&run.stdout));
+    assert!(width <= 60, "a line of {width}:\n{line}\n\n{}", run.stdout);
+}
+
 #[test]
 #[ignore = "slow: the default run with its time limits"]
 fn the_default_run_a_ce_and_a_failing_run_fit_the_terminal() {
