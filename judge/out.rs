@@ -45,9 +45,13 @@ pub struct Out {
     one_terminal: bool,
 }
 
+/// How long a progress line waits before it shows what is running: with the clock's tick of a
+/// quarter second, a terminal that shows it hears of the run at least once a second.
+const QUIET: Duration = Duration::from_millis(750);
+
 #[derive(Default)]
 struct Progress {
-    /// What is running and since when; shown once it has run for a second.
+    /// What is running and since when; shown once it has run for `QUIET`.
     current: Option<(String, Instant)>,
     shown: bool,
     /// The columns of the terminal stderr is; None when it is not one (no progress line).
@@ -90,7 +94,7 @@ impl Out {
             std::thread::spawn(move || loop {
                 std::thread::sleep(Duration::from_millis(250));
                 let mut p = ticker.lock().unwrap_or_else(|e| e.into_inner());
-                if let Some((label, since)) = p.current.clone().filter(|(_, s)| s.elapsed() > Duration::from_secs(1)) {
+                if let Some((label, since)) = p.current.clone().filter(|(_, s)| s.elapsed() >= QUIET) {
                     p.show(&format!("{label} · {:.1}s", since.elapsed().as_secs_f64()));
                 }
             });

@@ -16,6 +16,7 @@ use crate::render;
 use crate::render::fit;
 use crate::render::matrix::Layout;
 use crate::render::style::Style;
+use crate::render::units;
 use crate::search::growth::{self, Growth};
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
@@ -63,6 +64,7 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     }
     let names: Vec<&str> = workbench.submissions.iter().map(|s| s.name.as_str()).collect();
     let mut compiled = 0;
+    let (mut done, pairs) = (0u64, (names.len() * workbench.cases.len()) as u64);
     out.running(|| Some(format!("compiling {}", render::units::count(names.len(), "solution"))));
     // Which standard library items are newer than LeetCode's Rust: clippy's check of every file,
     // beside the builds and the calls.
@@ -79,7 +81,15 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
                     compiled += 1;
                     out.running(|| Some(format!("compiling: {compiled} of {} ready", names.len())));
                 }
-                _ => out.running(|| None),
+                // Cases judged side by side: the label of a call still running is no longer
+                // known, so the count stands for it, ticking on while the next one runs.
+                Event::Judged { .. } => {
+                    done += 1;
+                    out.running(|| {
+                        Some(format!("judging: {}/{} done", units::thousands(done), units::thousands(pairs)))
+                    });
+                }
+                _ => {}
             }
             if let (Some((m, _)), false) = (matrix.as_mut(), closed) {
                 closed |= out.print(&m.event(event)).is_err();
@@ -92,7 +102,9 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     if closed {
         return Err(Stop::Closed);
     }
+    out.running(|| Some("judging: timing prefixes of the case that hit the time limit".to_string()));
     let growth = timed_out_growth(&workbench, &judged);
+    out.running(|| None);
     let report = Report::new(workbench, judged, newer, &args.solutions, !args.cases.is_empty(), start.elapsed());
     let exit = status(report.has_judge_errors(), !report.all_met());
     if let Some(path) = &html {

@@ -25,8 +25,19 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     };
     let programs = search::build(&workbench)?;
     let total = request.count;
-    let counted = &mut |progress| out.count(&render::verify::progress("stress", progress, total));
-    let outcome = stress::stress(&workbench, &programs, &request, counted)?;
+    // On a terminal the last progress line ticks on with its seconds while a call holds the
+    // search: a given testcase that spends its time limit, a shrunk one tried again alone.
+    let first = if request.given.is_empty() { "stress: starting" } else { "stress: trying the given testcases first" };
+    out.count(first);
+    out.running(|| Some(first.to_string()));
+    let counted = &mut |progress| {
+        let line = render::verify::progress("stress", progress, total);
+        out.count(&line);
+        out.running(|| Some(line));
+    };
+    let outcome = stress::stress(&workbench, &programs, &request, counted);
+    out.running(|| None);
+    let outcome = outcome?;
     // A submission found slow fails as a counterexample does: LeetCode would give it TLE.
     let exit = status(outcome.changes.is_error(), outcome.example.is_some() || !outcome.slow.is_empty());
     let (root, limits) = (Some(workbench.workspace.root.as_path()), &workbench.limits());

@@ -69,6 +69,25 @@ fn widest(lines: &[String]) -> (usize, String) {
 
 /// At `--width 60` the default run with a slow attempt fits: its summary row, with the
 /// testcases not judged after three time limits, is the widest of the strategies' table.
+/// The hint after a TLE, `stress --file` on the slow case, says what it is doing while each
+/// call spends its time limit: the line ticks on with its seconds, on the terminal only.
+#[test]
+#[ignore = "slow: calls that spend their time limit"]
+fn stress_on_a_slow_case_ticks_while_its_calls_run() {
+    if !script() {
+        return;
+    }
+    let copy = Copy::new("ticks", &["edge"]);
+    copy.plant("my_slow", crate::attempt::EXPONENTIAL);
+    let args = ["stress", "--solution", "my_slow", "--file", "testcases/edge/lead-past-i16-n63.in"];
+    let (raw, status) = on_terminal(&copy, 100, &args);
+    assert_eq!(status, 1, "{raw}");
+    assert!(raw.contains("stress: trying the given testcases first · "), "no tick while the first call ran:\n{raw:?}");
+    assert!(raw.contains("shrinking a failure"), "{raw:?}");
+    let piped = copy.judge(&args);
+    assert!(!piped.stderr.contains("trying the given testcases"), "a pipe gets no progress line: {}", piped.stderr);
+}
+
 #[test]
 #[ignore = "slow: the default run with its time limits"]
 fn the_default_run_with_a_slow_attempt_fits_sixty_columns() {
