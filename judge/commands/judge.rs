@@ -104,7 +104,9 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     }
     out.running(|| Some("judging: timing prefixes of the case that hit the time limit".to_string()));
     let growth = timed_out_growth(&workbench, &judged);
-    out.running(|| None);
+    // The report of many long failures takes a while to make: the line goes on until it is out.
+    let making = || Some("judging: making the report".to_string());
+    out.running(making);
     let report = Report::new(workbench, judged, newer, &args.solutions, !args.cases.is_empty(), start.elapsed());
     let exit = status(report.has_judge_errors(), !report.all_met());
     if let Some(path) = &html {
@@ -117,7 +119,10 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
             sources: &report.submissions,
             reload,
         };
-        page::write(path, &render::html::render(&page), out)?;
+        let html = render::html::render(&page);
+        out.running(|| None);
+        page::write(path, &html, out)?;
+        out.running(making);
     }
     let options = render::judge_text::Options {
         layout,
@@ -128,14 +133,19 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     };
     match matrix {
         Some((mut m, _)) => {
-            out.print(&m.rows(true))?;
-            out.print(&render::judge_text::report(&report, &growth, &options, exit as u8))?;
+            let (rows, text) = (m.rows(true), render::judge_text::report(&report, &growth, &options, exit as u8));
+            out.running(|| None);
+            out.print(&rows)?;
+            out.print(&text)?;
             Ok(exit)
         }
         // The text report went out live; any other form is written whole at the end.
-        None => emit(out, args.format, exit, String::new, |e| {
-            render::judge_json::report(&report, &growth, invocation, e, Some(&root))
-        }),
+        None => {
+            out.running(|| None);
+            emit(out, args.format, exit, String::new, |e| {
+                render::judge_json::report(&report, &growth, invocation, e, Some(&root))
+            })
+        }
     }
 }
 
