@@ -65,7 +65,7 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     let names: Vec<&str> = workbench.submissions.iter().map(|s| s.name.as_str()).collect();
     let mut compiled = 0;
     let (mut done, pairs) = (0u64, (names.len() * workbench.cases.len()) as u64);
-    out.running(|| Some(format!("compiling {}", render::units::count(names.len(), "solution"))));
+    out.running(|| Some(format!("compiling {}", units::count(names.len(), "solution"))));
     // Which standard library items are newer than LeetCode's Rust: clippy's check of every file,
     // beside the builds and the calls.
     let (judged, newer) = std::thread::scope(|scope| {
@@ -74,7 +74,7 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
         let judged = engine::run(&workbench, &plan, &mut |event| {
             match event {
                 Event::Running { submission, case } => out.running(|| {
-                    let case = render::units::escape(&workbench.cases[*case].id);
+                    let case = units::escape(&workbench.cases[*case].id);
                     Some(format!("running {} on {case}", names[*submission]))
                 }),
                 Event::Compiled { .. } => {

@@ -62,7 +62,7 @@ pub fn rerun(invocation: &Invocation, solution: &str, case: Option<&str>) -> Inv
 }
 
 /// The command that judges one solution on this run's cases, with the same options.
-/// `bless --check` over the cases the run judged: the stored ones, or `--cases`'.
+/// `bless --check` over the cases the run judged: the stored ones, or those of its `--cases`.
 pub fn bless_check(invocation: &Invocation) -> Invocation {
     Invocation::new(Command::Bless).set(&flags::CHECK, [Value::On]).with_flags_of(invocation, &[&flags::CASES])
 }
