@@ -3,16 +3,15 @@
 //! way of stopping before the first case reads as a pass; and a failure that needs the calls
 //! before it comes back as a counterexample that fails when tried as printed.
 
-use crate::common::{plant_tagged, printed_command, solution, text, BusyLoops, Copy, Json};
+use crate::common::{plant_tagged, printed_command, solution, text, BusyLoops, Copy, Json, SPIN_CPU};
 
 const GROUP: &str = "testcases/short/len-1-to-6";
 
-/// A method body that spins `micros` of CPU time a call, then answers right, but for the
+/// A method body, with `SPIN_CPU`'s items, that spins `micros` of CPU time a call, then answers right, but for the
 /// group's last 3,125 arrays (six piles, the first 2), where it answers what no answer is.
 fn slow_and_late_wrong(micros: u64) -> String {
     format!(
-        "let start = std::time::Instant::now();
-        while start.elapsed() < std::time::Duration::from_micros({micros}) {{ std::hint::spin_loop(); }}
+        "spin_cpu_micros({micros});
         if stone_value.len() == 6 && stone_value[0] == 2 {{ return \"Nobody\".to_string(); }}"
     )
 }
@@ -35,7 +34,7 @@ fn a_group_slower_than_its_limit_together_is_judged_whole_and_a_late_wrong_answe
     let copy = Copy::new("earned-late", &["short"]);
     // 19,530 calls of 10 us: 0.2 s of CPU time, twice the limit, which one batch of them all
     // passed; in batches of 1,000 each is a tenth of it.
-    plant_tagged(&copy, "late", "AC", "", &slow_and_late_wrong(10));
+    plant_tagged(&copy, "late", "AC", SPIN_CPU, &slow_and_late_wrong(10));
     let run = copy.judge(&["--solution", "late", "--time-limit", "100ms", "--format", "json"]);
     assert_eq!(run.status, 1, "{}", run.describe());
     let report = run.json();
@@ -230,7 +229,7 @@ fn a_memo_kept_in_a_thread_local_between_calls_gives_a_counterexample_that_fails
 #[ignore = "slow: two seconds of CPU a run, one run under four busy loops"]
 fn a_slow_attempt_wrong_on_the_last_short_arrays_is_wa_alone_and_under_load() {
     let copy = Copy::new("earned-slow", &["short"]);
-    plant_tagged(&copy, "slow_late", "WA", "", &slow_and_late_wrong(100));
+    plant_tagged(&copy, "slow_late", "WA", SPIN_CPU, &slow_and_late_wrong(100));
     let first = line_of(&copy, "[2,-2,-2,-2,-2,-2]");
     let check = |run: crate::common::Run| {
         let report = run.json();
@@ -244,19 +243,19 @@ fn a_slow_attempt_wrong_on_the_last_short_arrays_is_wa_alone_and_under_load() {
     check(copy.judge(&["--jobs", "16", "--format", "json"]));
 }
 
-/// An attempt that spins 3 s on one late array, only after a thousand calls in one process,
-/// as a batch makes them: TLE, on that array.
+/// An attempt that spins 3 s of CPU time on one late array, only after a thousand calls in one
+/// process, as a batch makes them: TLE, on that array.
 #[test]
 #[ignore = "slow: a time limit spent, and one more for the same array alone"]
 fn a_spin_on_one_late_array_only_inside_a_batch_is_a_time_limit_on_that_array() {
     let copy = Copy::new("earned-spin", &["short"]);
-    let items = "static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);";
+    let items =
+        format!("{SPIN_CPU}\nstatic CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);");
     let body =
         "if CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 1000 && stone_value == [2, 2, 2, 2, 2, 1] {
-            let start = std::time::Instant::now();
-            while start.elapsed() < std::time::Duration::from_secs(3) { std::hint::spin_loop(); }
+            spin_cpu_micros(3_000_000);
         }";
-    plant_tagged(&copy, "spins_late", "AC", items, body);
+    plant_tagged(&copy, "spins_late", "AC", &items, body);
     let run = copy.judge(&["--solution", "spins_late", "--format", "json"]);
     assert_eq!(run.status, 1, "{}", run.describe());
     let report = run.json();

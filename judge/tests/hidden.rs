@@ -7,7 +7,7 @@
 //! says so in its report, and this test then checks only what holds without one (and says so).
 //! Without a cell (`--cgroup off`) a solution may start no process at all.
 
-use crate::common::{plant_tagged as plant, skipped, solution, text, Copy, Json};
+use crate::common::{plant_tagged as plant, skipped, solution, text, Copy, Json, SPIN_CPU};
 
 /// The C functions the planted files call, declared as a solution may.
 const LIBC: &str = r#"extern "C" {
@@ -203,13 +203,13 @@ fn figures_are_the_kernels_not_a_clock_the_solution_replaces() {
 #[ignore = "slow: start-ups that spin and sleep 2 s"]
 fn work_before_the_first_call_and_signals_it_sends_itself_are_its_own() {
     let copy = Copy::new("startup", &["samples"]);
-    // Static initialisers that spin, and that sleep, for 2 s before the driver is ready: a
-    // judge that does not charge start-up waits for them and then sees fast calls (AC).
-    let constructor =
-        "#[used]\n#[link_section = \".init_array\"]\nstatic SPIN_FIRST: extern \"C\" fn() = spin_first;\n\
-        extern \"C\" fn spin_first() { let start = std::time::Instant::now();\n\
-            while start.elapsed() < std::time::Duration::from_secs(2) { std::hint::spin_loop(); } }";
-    plant(&copy, "constructor", "TLE", constructor, "");
+    // Static initialisers that spin 2 s of CPU time, and that sleep 2 s, before the driver is
+    // ready: a judge that does not charge start-up waits for them and then sees fast calls (AC).
+    let constructor = format!(
+        "{SPIN_CPU}\n#[used]\n#[link_section = \".init_array\"]\nstatic SPIN_FIRST: extern \"C\" fn() = spin_first;\n\
+        extern \"C\" fn spin_first() {{ spin_cpu_micros(2_000_000); }}"
+    );
+    plant(&copy, "constructor", "TLE", &constructor, "");
     let sleeper = "#[used]\n#[link_section = \".init_array\"]\nstatic SLEEP_FIRST: extern \"C\" fn() = sleep_first;\n\
         extern \"C\" fn sleep_first() { std::thread::sleep(std::time::Duration::from_secs(2)); }";
     plant(&copy, "constructor_sleeps", "TLE", sleeper, "");
@@ -249,13 +249,8 @@ fn work_a_solution_hands_to_its_own_thread_counts_once() {
     let copy = Copy::new("worker", &["samples"]);
     // On example 4 (n = 7), a worker thread spins for 600 ms of its own CPU time while the
     // solution's thread waits for it: 600 ms of work, not 600 ms of CPU plus 600 ms asleep.
-    let clock = "extern \"C\" { fn clock_gettime(clock: i32, time: *mut [i64; 2]) -> i32; }\n\
-        fn thread_cpu_ms() -> i64 { let mut t = [0i64; 2]; unsafe { clock_gettime(3, &mut t); } t[0] * 1000 + t[1] / 1_000_000 }";
-    let worker = "if stone_value.len() == 7 {\n\
-            let work = std::thread::spawn(|| { let start = thread_cpu_ms(); while thread_cpu_ms() - start < 600 { std::hint::spin_loop(); } });\n\
-            work.join().unwrap();\n\
-        }";
-    plant(&copy, "hands_off", "AC", clock, worker);
+    let worker = "if stone_value.len() == 7 { std::thread::spawn(|| spin_cpu_micros(600_000)).join().unwrap(); }";
+    plant(&copy, "hands_off", "AC", SPIN_CPU, worker);
     let run = copy.judge(&["--format", "json", "--solution", "hands_off"]);
     assert_eq!(run.status, 0, "AC within the 1 s limit:\n{}", run.describe());
     let report = run.json();
@@ -320,11 +315,12 @@ fn every_trick_against_the_time_rules_gets_the_verdict_of_the_model() {
     plant(&copy, "herd_sleeps_first", "TLE", &startup, "");
     // Three seconds of CPU in short-lived processes, each gone before a look; where none may
     // start, in its own.
-    let burn = "extern \"C\" { fn fork() -> i32; fn _exit(code: i32) -> !; fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32; }\n\
-        fn spin(ms: u64) { let start = std::time::Instant::now(); while start.elapsed() < std::time::Duration::from_millis(ms) { std::hint::spin_loop(); } }";
+    let burn = format!(
+        "extern \"C\" {{ fn fork() -> i32; fn _exit(code: i32) -> !; fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32; }}\n{SPIN_CPU}"
+    );
     let burn_body = "if stone_value.len() > 3 { for _ in 0..300 { let pid = unsafe { fork() };\n\
-        if pid == 0 { spin(10); unsafe { _exit(0) } } else if pid > 0 { unsafe { waitpid(pid, std::ptr::null_mut(), 0); } } else { spin(10); } } }";
-    plant(&copy, "short_lived", "TLE", burn, burn_body);
+        if pid == 0 { spin_cpu_micros(10_000); unsafe { _exit(0) } } else if pid > 0 { unsafe { waitpid(pid, std::ptr::null_mut(), 0); } } else { spin_cpu_micros(10_000); } } }";
+    plant(&copy, "short_lived", "TLE", &burn, burn_body);
     // Its own `read`, which would see each request: the driver never calls it.
     let reader = "static READS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);\n\
         extern \"C\" { fn syscall(number: i64, ...) -> i64; }\n\
@@ -372,18 +368,16 @@ fn every_trick_against_the_time_rules_gets_the_verdict_of_the_model() {
     }
 }
 
-/// With a cell, a child forked each call that spins 4 s after the answer and is never waited
+/// With a cell, a child forked each call that spins 4 s of CPU time after the answer and is never waited
 /// for is the call's: the call ends when the program is alone again, so its CPU time passes
 /// the limit (TLE), and it ends with the child.
 #[test]
 #[ignore = "slow: a forked child spins past the time limit"]
 fn a_forked_child_spinning_after_the_answer_is_charged_to_it_and_ended() {
     let copy = Copy::new("hidden-lingers", &["samples"]);
-    let items = "extern \"C\" { fn fork() -> i32; fn _exit(code: i32) -> !; }";
-    let body = "if unsafe { fork() } == 0 { let start = std::time::Instant::now(); \
-                while start.elapsed() < std::time::Duration::from_secs(4) { std::hint::spin_loop(); } \
-                unsafe { _exit(0) } }";
-    plant(&copy, "lingers", "TLE", items, body);
+    let items = format!("extern \"C\" {{ fn fork() -> i32; fn _exit(code: i32) -> !; }}\n{SPIN_CPU}");
+    let body = "if unsafe { fork() } == 0 { spin_cpu_micros(4_000_000); unsafe { _exit(0) } }";
+    plant(&copy, "lingers", "TLE", &items, body);
     let run = copy.judge(&["--format", "json", "--case", "samples/example-1", "--solution", "wrong/lingers"]);
     let report = run.json();
     if report.get("cgroup") == Some(&Json::Null) {

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader};
 use std::time::Duration;
 
-use crate::common::{plant_tagged as plant, solution, text, Copy, Json, CORRECT};
+use crate::common::{plant_tagged as plant, solution, text, Copy, Json, CORRECT, SPIN_CPU};
 
 /// One solution per verdict class the clock does not decide, each tagged with the verdict the
 /// portable runner must give. The portable runner does not read the solution thread's waits
@@ -127,14 +127,8 @@ fn a_solutions_own_accounting_functions_change_no_figure_on_the_portable_runner(
     let liar = "#[no_mangle] pub extern \"C\" fn getrusage(_who: i32, usage: *mut u8) -> i32 { \
                 unsafe { std::ptr::write_bytes(usage, 0, 144) }; 0 } \
                 #[no_mangle] pub extern \"C\" fn setitimer(_which: i32, _new: *const u8, _old: *mut u8) -> i32 { 0 }";
-    // 1.2 s of the process's CPU time, whatever else the machine runs: a spin by the clock
-    // on the wall got 0.43 s of CPU on a loaded machine.
-    let liar = format!(
-        "{liar} extern \"C\" {{ fn clock_gettime(clock: i32, at: *mut [i64; 2]) -> i32; }} \
-         fn cpu_ns() -> i64 {{ let mut at = [0i64; 2]; unsafe {{ clock_gettime(2, &mut at) }}; at[0] * 1_000_000_000 + at[1] }}"
-    );
-    let spin = "let start = cpu_ns(); while cpu_ns() - start < 1_200_000_000 { std::hint::spin_loop(); }";
-    plant(&copy, "liar", "TLE", &liar, spin);
+    // 1.2 s of CPU time, whatever else the machine runs.
+    plant(&copy, "liar", "TLE", &format!("{liar}\n{SPIN_CPU}"), "spin_cpu_micros(1_200_000);");
     let run = copy.judge(&[
         "--format",
         "json",

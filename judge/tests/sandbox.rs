@@ -7,7 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{cache, plant_tagged as plant, processes_with, skipped, solution, text, Copy, Json, STRATEGIES};
+use crate::common::{
+    cache, plant_tagged as plant, processes_with, skipped, solution, text, Copy, Json, SPIN_CPU, STRATEGIES,
+};
 
 /// Whether the judge runs children in a sandbox here; where it cannot, `--sandbox require`
 /// must refuse with the reason.
@@ -83,20 +85,20 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
     plant(&copy, "flooder", "OLE", "", "let line = \"x\".repeat(1 << 20);\nfor _ in 0..50 { print!(\"{line}\"); }");
     // A reply frame of its own on the judge's channel, after 700 ms of CPU time: the frame says
     // nothing of time, and the kernel's count is past the limit.
-    let forge = "use std::io::Write;\nuse std::os::fd::FromRawFd;\n\
-        static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);\n\
-        extern \"C\" { fn clock_gettime(clock: i32, time: *mut [i64; 2]) -> i32; }\n\
-        fn thread_cpu_ms() -> i64 { let mut t = [0i64; 2]; unsafe { clock_gettime(3, &mut t); } t[0] * 1000 + t[1] / 1_000_000 }";
+    let forge = format!(
+        "use std::io::Write;\nuse std::os::fd::FromRawFd;\n\
+        static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);\n{SPIN_CPU}"
+    );
     let forge_body = "let seq = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);\n\
         if stone_value.len() > 5 {\n\
-            let start = thread_cpu_ms(); while thread_cpu_ms() - start < 700 { std::hint::spin_loop(); }\n\
+            spin_cpu_micros(700_000);\n\
             let mut frame = vec![11u8];\n\
             frame.extend(seq.to_le_bytes()); frame.extend(13u32.to_le_bytes());\n\
             frame.extend(5u64.to_le_bytes()); frame.extend(b\"Alice\");\n\
             let mut reply = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(101) });\n\
             let _ = reply.write_all(&frame);\n\
         }";
-    plant(&copy, "forger", "TLE", forge, forge_body);
+    plant(&copy, "forger", "TLE", &forge, forge_body);
     plant(&copy, "hog", "MLE", "", "let v = vec![1u8; 2 << 30];\nif v[12345] == 7 { return String::new(); }");
     let deep = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }";
     plant(&copy, "recursion", "RE", deep, "if stone_value.len() > 2 { return deep(u64::MAX).to_string(); }");

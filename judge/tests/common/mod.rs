@@ -54,6 +54,13 @@ pub const CORRECT: &str = "let n = stone_value.len();
         }
         match f[0] { l if l > 0 => \"Alice\", l if l < 0 => \"Bob\", _ => \"Tie\" }.to_string()";
 
+/// Items for a planted solution: `spin_cpu_micros(n)` spins until its thread has had `n` µs
+/// of CPU time, however busy the machine; a spin by the wall clock gets only a share of that
+/// on a loaded one.
+pub const SPIN_CPU: &str = "extern \"C\" { fn clock_gettime(clock: i32, time: *mut [i64; 2]) -> i32; }
+fn thread_cpu_micros() -> i64 { let mut t = [0i64; 2]; unsafe { clock_gettime(3, &mut t); } t[0] * 1_000_000 + t[1] / 1_000 }
+fn spin_cpu_micros(n: i64) { let start = thread_cpu_micros(); while thread_cpu_micros() - start < n { std::hint::spin_loop(); } }";
+
 /// The build cache the tests share: keyed by content, so copies reuse what the workspace built.
 pub fn cache() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("judge")
