@@ -94,6 +94,8 @@ pub enum Default {
     PerCommand(&'static [(Command, Typed)]),
     /// Worked out when the command runs; these words say how, per command, in the help.
     Said(&'static [(Command, &'static str)]),
+    /// Worked out when the command runs, the same way for every command that takes the flag.
+    SaidAlike(&'static str),
 }
 
 pub struct Flag {
@@ -113,6 +115,41 @@ pub struct Flag {
 impl fmt::Debug for Flag {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(self.name)
+    }
+}
+
+/// The table is written as chains: a flag applies to no command, has no default and keeps the
+/// last value given, until its chain says otherwise.
+impl Flag {
+    /// A flag that takes no value: present or not.
+    const fn switch(name: &'static str) -> Flag {
+        Flag::value(name, "", Kind::Switch)
+    }
+
+    /// A flag that takes a value of `kind`, shown in help as `placeholder`.
+    const fn value(name: &'static str, placeholder: &'static str, kind: Kind) -> Flag {
+        let set = |_: &mut Args, value| unreachable!("a flag without a setter read {value:?}");
+        Flag { name, kind, placeholder, commands: &[], default: Default::None, repeats: &[], help: "", set }
+    }
+
+    const fn commands(self, commands: &'static [Command]) -> Flag {
+        Flag { commands, ..self }
+    }
+
+    const fn default(self, default: Default) -> Flag {
+        Flag { default, ..self }
+    }
+
+    const fn repeats(self, repeats: &'static [Command]) -> Flag {
+        Flag { repeats, ..self }
+    }
+
+    const fn help(self, help: &'static str) -> Flag {
+        Flag { help, ..self }
+    }
+
+    const fn set(self, set: fn(&mut Args, Value)) -> Flag {
+        Flag { set, ..self }
     }
 }
 
@@ -224,12 +261,9 @@ pub static FLAGS: [&Flag; 36] = [
     &OPERATOR,
 ];
 
-pub static SOLUTION: Flag = Flag {
-    name: "--solution",
-    kind: Kind::Text,
-    placeholder: "NAME",
-    commands: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
-    default: Default::Said(&[
+pub static SOLUTION: Flag = Flag::value("--solution", "NAME", Kind::Text)
+    .commands(&[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics])
+    .default(Default::Said(&[
         (Judge, "every solution"),
         (Run, "the strategies"),
         (Stress, "the strategies"),
@@ -238,448 +272,245 @@ pub static SOLUTION: Flag = Flag {
         (Mutants, "the strategies"),
         (Watch, "every solution not under wrong/"),
         (Diagnostics, "FILE, or every solution when no FILE is given"),
-    ]),
-    repeats: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
-    help: "only this solution: a name (four_scalars, wrong/sign_slip), its path (solutions/x.rs) or a mutant (dp_array#12)",
-    set: |args, value| args.solutions.push(text(value)),
-};
+    ]))
+    .repeats(&[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics])
+    .help("only this solution: a name (four_scalars, wrong/sign_slip), its path (solutions/x.rs) or a mutant (dp_array#12)")
+    .set(|args, value| args.solutions.push(text(value)));
 
-pub static CASE: Flag = Flag {
-    name: "--case",
-    kind: Kind::Text,
-    placeholder: "PATTERN",
-    commands: &[Judge, Watch, Diagnostics],
-    default: Default::Said(&[(Judge, "every case"), (Watch, "every case"), (Diagnostics, "every case")]),
-    repeats: &[Judge, Watch, Diagnostics],
-    help: "only cases whose suite, name or suite/name matches ('*' is a wildcard)",
-    set: |args, value| args.cases.push(text(value)),
-};
+pub static CASE: Flag = Flag::value("--case", "PATTERN", Kind::Text)
+    .commands(&[Judge, Watch, Diagnostics])
+    .default(Default::SaidAlike("every case"))
+    .repeats(&[Judge, Watch, Diagnostics])
+    .help("only cases whose suite, name or suite/name matches ('*' is a wildcard)")
+    .set(|args, value| args.cases.push(text(value)));
 
-pub static CASES: Flag = Flag {
-    name: "--cases",
-    kind: Kind::Text,
-    placeholder: "DIR",
-    commands: &[Judge, Bless, Stress, Mutants, Watch, Diagnostics],
-    default: Default::Said(&[
-        (Judge, "testcases"),
-        (Bless, "testcases"),
-        (Stress, "testcases"),
-        (Mutants, "testcases"),
-        (Watch, "testcases"),
-        (Diagnostics, "testcases"),
-    ]),
-    repeats: &[],
-    help: "the folder of suites (each suite a folder of NAME.in and NAME.out)",
-    set: |args, value| args.cases_dir = Some(PathBuf::from(text(value))),
-};
+pub static CASES: Flag = Flag::value("--cases", "DIR", Kind::Text)
+    .commands(&[Judge, Bless, Stress, Mutants, Watch, Diagnostics])
+    .default(Default::SaidAlike("testcases"))
+    .help("the folder of suites (each suite a folder of NAME.in and NAME.out)")
+    .set(|args, value| args.cases_dir = Some(PathBuf::from(text(value))));
 
-pub static TIME_LIMIT: Flag = Flag {
-    name: "--time-limit",
-    kind: Kind::Duration,
-    placeholder: "DURATION",
-    commands: &[Judge, Run, Stress, Verify, Bench, Watch, Mutants, Diagnostics],
-    default: Default::Value(|| Value::Duration(crate::exec::limits::DEFAULT.time)),
-    repeats: &[],
-    help: "time of one call (1, 0.5, 1.5s, 300ms, 2min, 1h): the CPU time of the solution's processes since the last answer; past it TLE, and so is 2.5 times it off the CPU by the solution's own doing",
-    set: |args, value| match value {
+pub static TIME_LIMIT: Flag = Flag::value("--time-limit", "DURATION", Kind::Duration)
+    .commands(&[Judge, Run, Stress, Verify, Bench, Watch, Mutants, Diagnostics])
+    .default(Default::Value(|| Value::Duration(crate::exec::limits::DEFAULT.time)))
+    .help("time of one call (1, 0.5, 1.5s, 300ms, 2min, 1h): the CPU time of the solution's processes since the last answer; past it TLE, and so is 2.5 times it off the CPU by the solution's own doing")
+    .set(|args, value| match value {
         Value::Duration(time) => args.time_limit = time,
         other => unreachable!("--time-limit read {other:?}"),
-    },
-};
+    });
 
-pub static COMPILE_LIMIT: Flag = Flag {
-    name: "--compile-limit",
-    kind: Kind::Duration,
-    placeholder: "DURATION",
-    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Watch, Mutants, Diagnostics],
-    default: Default::Value(|| Value::Duration(crate::exec::limits::COMPILE_LIMIT)),
-    repeats: &[],
-    help: "wall time of one rustc run by the judge's clock; past it the file is CE (compile time limit)",
-    set: |args, value| match value {
+pub static COMPILE_LIMIT: Flag = Flag::value("--compile-limit", "DURATION", Kind::Duration)
+    .commands(&[Judge, Run, Paste, Stress, Verify, Bench, Watch, Mutants, Diagnostics])
+    .default(Default::Value(|| Value::Duration(crate::exec::limits::COMPILE_LIMIT)))
+    .help("wall time of one rustc run by the judge's clock; past it the file is CE (compile time limit)")
+    .set(|args, value| match value {
         Value::Duration(time) => args.compile_limit = time,
         other => unreachable!("--compile-limit read {other:?}"),
-    },
-};
+    });
 
-pub static MEMORY_LIMIT: Flag = Flag {
-    name: "--memory-limit",
-    kind: Kind::Count { min: 1, max: ANY },
-    placeholder: "MIB",
-    commands: &[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics],
-    default: Default::Value(|| Value::Count(crate::exec::limits::DEFAULT.memory_mib)),
-    repeats: &[],
-    help: "memory of a solution's processes during one call, in MiB (all its cgroup holds, where there is one); more is MLE",
-    set: |args, value| args.memory_mib = count(value),
-};
+pub static MEMORY_LIMIT: Flag = Flag::value("--memory-limit", "MIB", Kind::Count { min: 1, max: ANY })
+    .commands(&[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics])
+    .default(Default::Value(|| Value::Count(crate::exec::limits::DEFAULT.memory_mib)))
+    .help("memory of a solution's processes during one call, in MiB (all its cgroup holds, where there is one); more is MLE")
+    .set(|args, value| args.memory_mib = count(value));
 
-pub static STACK_MB: Flag = Flag {
-    name: "--stack-mb",
-    kind: Kind::Count { min: 1, max: ANY },
-    placeholder: "MIB",
-    commands: &[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics],
-    default: Default::Value(|| Value::Count(crate::exec::limits::DEFAULT.stack_mib)),
-    repeats: &[],
-    help: "stack of the thread that calls the solution, in MiB; reaching its end is RE (stack overflow)",
-    set: |args, value| args.stack_mib = count(value),
-};
+pub static STACK_MB: Flag = Flag::value("--stack-mb", "MIB", Kind::Count { min: 1, max: ANY })
+    .commands(&[Judge, Run, Stress, Verify, Watch, Mutants, Diagnostics])
+    .default(Default::Value(|| Value::Count(crate::exec::limits::DEFAULT.stack_mib)))
+    .help("stack of the thread that calls the solution, in MiB; reaching its end is RE (stack overflow)")
+    .set(|args, value| args.stack_mib = count(value));
 
-pub static JOBS: Flag = Flag {
-    name: "--jobs",
-    kind: Kind::Count { min: 1, max: ANY },
-    placeholder: "N",
-    commands: &[Judge, Stress, Verify, Mutants, Diagnostics],
-    default: Default::Said(&[
+pub static JOBS: Flag = Flag::value("--jobs", "N", Kind::Count { min: 1, max: ANY })
+    .commands(&[Judge, Stress, Verify, Mutants, Diagnostics])
+    .default(Default::Said(&[
         (Judge, "one per core for the calls that wait on a limit, beside the strategies"),
         (Diagnostics, "one per core"),
         (Stress, "one per core"),
         (Verify, "one per core"),
         (Mutants, "one per core"),
-    ]),
-    repeats: &[],
-    help: "threads that run solutions at the same time",
-    set: |args, value| args.jobs = Some(count(value) as usize),
-};
+    ]))
+    .help("threads that run solutions at the same time")
+    .set(|args, value| args.jobs = Some(count(value) as usize));
 
-pub static FORMAT: Flag = Flag {
-    name: "--format",
-    kind: Kind::Choice(&FORMAT_WORDS),
-    placeholder: "FORMAT",
-    commands: &[Judge, Run, Paste, Bless, Stress, Verify, Bench, Mutants],
-    default: Default::Value(|| Value::Text(FORMATS[0].0.into())),
-    repeats: &[],
-    help: "text for a person, json for a program (errors too)",
-    set: |args, value| args.format = chosen(&FORMATS, value),
-};
+pub static FORMAT: Flag = Flag::value("--format", "FORMAT", Kind::Choice(&FORMAT_WORDS))
+    .commands(&[Judge, Run, Paste, Bless, Stress, Verify, Bench, Mutants])
+    .default(Default::Value(|| Value::Text(FORMATS[0].0.into())))
+    .help("text for a person, json for a program (errors too)")
+    .set(|args, value| args.format = chosen(&FORMATS, value));
 
-pub static COLOR: Flag = Flag {
-    name: "--color",
-    kind: Kind::Choice(&COLOR_WORDS),
-    placeholder: "WHEN",
-    commands: &[Judge, Run, Watch],
-    default: Default::Value(|| Value::Text(COLORS[0].0.into())),
-    repeats: &[],
-    help: "colour in text reports; auto means on a terminal without NO_COLOR",
-    set: |args, value| args.color = chosen(&COLORS, value),
-};
+pub static COLOR: Flag = Flag::value("--color", "WHEN", Kind::Choice(&COLOR_WORDS))
+    .commands(&[Judge, Run, Watch])
+    .default(Default::Value(|| Value::Text(COLORS[0].0.into())))
+    .help("colour in text reports; auto means on a terminal without NO_COLOR")
+    .set(|args, value| args.color = chosen(&COLORS, value));
 
-pub static SANDBOX: Flag = Flag {
-    name: "--sandbox",
-    kind: Kind::Choice(&SANDBOX_WORDS),
-    placeholder: "WHEN",
-    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
-    default: Default::Value(|| Value::Text(SANDBOXES[0].0.into())),
-    repeats: &[],
-    help: "run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off (refused to root: off-as-root trusts the code with root)",
-    set: |args, value| args.sandbox = chosen(&SANDBOXES, value),
-};
+pub static SANDBOX: Flag = Flag::value("--sandbox", "WHEN", Kind::Choice(&SANDBOX_WORDS))
+    .commands(&[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics])
+    .default(Default::Value(|| Value::Text(SANDBOXES[0].0.into())))
+    .help("run solutions and rustc in a sandbox of their own namespaces: auto (where the kernel allows), require, off (refused to root: off-as-root trusts the code with root)")
+    .set(|args, value| args.sandbox = chosen(&SANDBOXES, value));
 
-pub static CGROUP: Flag = Flag {
-    name: "--cgroup",
-    kind: Kind::Choice(&CGROUP_WORDS),
-    placeholder: "WHEN",
-    commands: &[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
-    default: Default::Value(|| Value::Text(CGROUPS[0].0.into())),
-    repeats: &[],
-    help: "a cgroup per child, where one can be made: the kernel counts all its memory and CPU time, and holds it to one CPU; off reads /proc",
-    set: |args, value| args.cgroup = chosen(&CGROUPS, value),
-};
+pub static CGROUP: Flag = Flag::value("--cgroup", "WHEN", Kind::Choice(&CGROUP_WORDS))
+    .commands(&[Judge, Run, Stress, Verify, Bench, Mutants, Watch, Diagnostics])
+    .default(Default::Value(|| Value::Text(CGROUPS[0].0.into())))
+    .help("a cgroup per child, where one can be made: the kernel counts all its memory and CPU time, and holds it to one CPU; off reads /proc")
+    .set(|args, value| args.cgroup = chosen(&CGROUPS, value));
 
-pub static RUNNER: Flag = Flag {
-    name: "--runner",
-    kind: Kind::Choice(&RUNNER_WORDS),
-    placeholder: "WHICH",
-    commands: &[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics],
-    default: Default::Value(|| Value::Text(DEFAULT_RUNNER.into())),
-    repeats: &[],
-    help: "who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the kernel's count of the solution's one process, on Linux and macOS; no sandbox)",
-    set: |args, value| args.runner = chosen(&RUNNERS, value),
-};
+pub static RUNNER: Flag = Flag::value("--runner", "WHICH", Kind::Choice(&RUNNER_WORDS))
+    .commands(&[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics])
+    .default(Default::Value(|| Value::Text(DEFAULT_RUNNER.into())))
+    .help("who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the kernel's count of the solution's one process, on Linux and macOS; no sandbox)")
+    .set(|args, value| args.runner = chosen(&RUNNERS, value));
 
-pub static LEETCODE_RUST: Flag = Flag {
-    name: "--leetcode-rust",
-    kind: Kind::Version,
-    placeholder: "VERSION",
-    commands: &[Judge, Run, Paste, Watch, Diagnostics],
-    default: Default::Value(|| Value::Text(crate::problem::leetcode::RUST_VERSION.into())),
-    repeats: &[],
-    help: "the Rust version LeetCode compiles with: built by that version where rustup has it, else std APIs newer than it are named (paste: refused)",
-    set: |args, value| args.leetcode_rust = text(value),
-};
+pub static LEETCODE_RUST: Flag = Flag::value("--leetcode-rust", "VERSION", Kind::Version)
+    .commands(&[Judge, Run, Paste, Watch, Diagnostics])
+    .default(Default::Value(|| Value::Text(crate::problem::leetcode::RUST_VERSION.into())))
+    .help("the Rust version LeetCode compiles with: built by that version where rustup has it, else std APIs newer than it are named (paste: refused)")
+    .set(|args, value| args.leetcode_rust = text(value));
 
-pub static VERBOSE: Flag = Flag {
-    name: "--verbose",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Judge, Paste, Watch],
-    default: Default::None,
-    repeats: &[],
-    help: "also show the failures wrong submissions are expected to have, and rustc's whole diagnostics",
-    set: |args, _| args.verbose = true,
-};
+pub static VERBOSE: Flag = Flag::switch("--verbose")
+    .commands(&[Judge, Paste, Watch])
+    .help("also show the failures wrong submissions are expected to have, and rustc's whole diagnostics")
+    .set(|args, _| args.verbose = true);
 
-pub static ALL_FAILURES: Flag = Flag {
-    name: "--all-failures",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Judge, Watch],
-    default: Default::None,
-    repeats: &[],
-    help: "judge and show every failure: no stop after 3 TLE, every failure block",
-    set: |args, _| args.all_failures = true,
-};
+pub static ALL_FAILURES: Flag = Flag::switch("--all-failures")
+    .commands(&[Judge, Watch])
+    .help("judge and show every failure: no stop after 3 TLE, every failure block")
+    .set(|args, _| args.all_failures = true);
 
-pub static FAIL_FAST: Flag = Flag {
-    name: "--fail-fast",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Judge, Watch],
-    default: Default::None,
-    repeats: &[],
-    help: "stop each solution at its first failure (wrong submissions always do)",
-    set: |args, _| args.fail_fast = true,
-};
+pub static FAIL_FAST: Flag = Flag::switch("--fail-fast")
+    .commands(&[Judge, Watch])
+    .help("stop each solution at its first failure (wrong submissions always do)")
+    .set(|args, _| args.fail_fast = true);
 
-pub static WIDTH: Flag = Flag {
-    name: "--width",
-    kind: Kind::Count { min: 40, max: 1000 },
-    placeholder: "COLUMNS",
-    commands: &[Judge, Run, Stress, Verify, Watch, Bench, Help, Paste, Mutants],
-    default: Default::Said(&[
-        (Judge, "the terminal's, or 100"),
-        (Mutants, "the terminal's, or 100"),
-        (Run, "the terminal's, or 100"),
-        (Stress, "the terminal's, or 100"),
-        (Verify, "the terminal's, or 100"),
-        (Watch, "the terminal's, or 100"),
-        (Bench, "the terminal's, or 100"),
-        (Help, "the terminal's, or 100"),
-        (Paste, "the terminal's, or 100"),
-    ]),
-    repeats: &[],
-    help: "the columns the text report fits in; lines wrap, commands continue with a backslash",
-    set: |args, value| args.width = Some(count(value) as usize),
-};
+pub static WIDTH: Flag = Flag::value("--width", "COLUMNS", Kind::Count { min: 40, max: 1000 })
+    .commands(&[Judge, Run, Stress, Verify, Watch, Bench, Help, Paste, Mutants])
+    .default(Default::SaidAlike("the terminal's, or 100"))
+    .help("the columns the text report fits in; lines wrap, commands continue with a backslash")
+    .set(|args, value| args.width = Some(count(value) as usize));
 
-pub static FULL_MATRIX: Flag = Flag {
-    name: "--full-matrix",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Judge, Watch],
-    default: Default::None,
-    repeats: &[],
-    help: "a matrix column for every solution, with times and whole case names, and every wrong submission listed, whatever the width",
-    set: |args, _| args.full_matrix = true,
-};
+pub static FULL_MATRIX: Flag = Flag::switch("--full-matrix")
+    .commands(&[Judge, Watch])
+    .help("a matrix column for every solution, with times and whole case names, and every wrong submission listed, whatever the width")
+    .set(|args, _| args.full_matrix = true);
 
-pub static FILE: Flag = Flag {
-    name: "--file",
-    kind: Kind::Text,
-    placeholder: "PATH",
-    commands: &[Run, Stress],
-    default: Default::None,
-    repeats: &[],
-    help: "read the testcases from this file, one per line (a stored .in is one); stress tries them before the random cases",
-    set: |args, value| args.file = Some(PathBuf::from(text(value))),
-};
+pub static FILE: Flag = Flag::value("--file", "PATH", Kind::Text)
+    .commands(&[Run, Stress])
+    .help("read the testcases from this file, one per line (a stored .in is one); stress tries them before the random cases")
+    .set(|args, value| args.file = Some(PathBuf::from(text(value))));
 
-pub static PLAIN: Flag = Flag {
-    name: "--plain",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Run],
-    default: Default::None,
-    repeats: &[],
-    help: "print only the answers of the one --solution, as LeetCode prints them (for oj test -c)",
-    set: |args, _| args.plain = true,
-};
+pub static PLAIN: Flag = Flag::switch("--plain")
+    .commands(&[Run])
+    .help("print only the answers of the one --solution, as LeetCode prints them (for oj test -c)")
+    .set(|args, _| args.plain = true);
 
-pub static SHAPE: Flag = Flag {
-    name: "--shape",
-    kind: Kind::Shape,
-    placeholder: "SHAPE",
-    commands: &[Gen, Stress],
-    default: Default::Said(&[(Stress, "every shape")]),
-    repeats: &[Stress],
-    help: "the kind of input the generator makes",
-    set: |args, value| match value {
+pub static SHAPE: Flag = Flag::value("--shape", "SHAPE", Kind::Shape)
+    .commands(&[Gen, Stress])
+    .default(Default::Said(&[(Stress, "every shape")]))
+    .repeats(&[Stress])
+    .help("the kind of input the generator makes")
+    .set(|args, value| match value {
         Value::Shape(shape) => args.shapes.push(shape),
         other => unreachable!("--shape read {other:?}"),
-    },
-};
+    });
 
-pub static LEN: Flag = Flag {
-    name: "--len",
-    kind: Kind::Count { min: 1, max: MAX_LEN as u64 },
-    placeholder: "N",
-    commands: &[Gen],
-    default: Default::None,
-    repeats: &[],
-    help: "how many values",
-    set: |args, value| args.len = count(value) as usize,
-};
+pub static LEN: Flag = Flag::value("--len", "N", Kind::Count { min: 1, max: MAX_LEN as u64 })
+    .commands(&[Gen])
+    .help("how many values")
+    .set(|args, value| args.len = count(value) as usize);
 
-pub static SEED: Flag = Flag {
-    name: "--seed",
-    kind: Kind::Count { min: 0, max: ANY },
-    placeholder: "SEED",
-    commands: &[Gen, Stress],
-    default: Default::PerCommand(&[(Stress, || Value::Count(1))]),
-    repeats: &[],
-    help: "the seed: the same seed makes the same cases on every machine",
-    set: |args, value| args.seed = count(value),
-};
+pub static SEED: Flag = Flag::value("--seed", "SEED", Kind::Count { min: 0, max: ANY })
+    .commands(&[Gen, Stress])
+    .default(Default::PerCommand(&[(Stress, || Value::Count(1))]))
+    .help("the seed: the same seed makes the same cases on every machine")
+    .set(|args, value| args.seed = count(value));
 
-pub static COUNT: Flag = Flag {
-    name: "--count",
-    kind: Kind::Count { min: 1, max: ANY },
-    placeholder: "N",
-    commands: &[Stress],
-    default: Default::Value(|| Value::Count(100_000)),
-    repeats: &[],
-    help: "how many random cases",
-    set: |args, value| args.count = count(value),
-};
+pub static COUNT: Flag = Flag::value("--count", "N", Kind::Count { min: 1, max: ANY })
+    .commands(&[Stress])
+    .default(Default::Value(|| Value::Count(100_000)))
+    .help("how many random cases")
+    .set(|args, value| args.count = count(value));
 
-pub static MAX_LEN_FLAG: Flag = Flag {
-    name: "--max-len",
-    kind: Kind::Count { min: 1, max: MAX_LEN as u64 },
-    placeholder: "N",
-    commands: &[Gen, Stress, Verify],
-    default: Default::PerCommand(&[(Stress, || Value::Count(20)), (Verify, || Value::Count(8))]),
-    repeats: &[],
-    help: "the longest array",
-    set: |args, value| args.max_len = count(value) as usize,
-};
+pub static MAX_LEN_FLAG: Flag = Flag::value("--max-len", "N", Kind::Count { min: 1, max: MAX_LEN as u64 })
+    .commands(&[Gen, Stress, Verify])
+    .default(Default::PerCommand(&[(Stress, || Value::Count(20)), (Verify, || Value::Count(8))]))
+    .help("the longest array")
+    .set(|args, value| args.max_len = count(value) as usize);
 
-pub static SAVE: Flag = Flag {
-    name: "--save",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Stress, Verify],
-    default: Default::None,
-    repeats: &[],
-    help: "store the shrunk counterexample as a case in the regressions suite (unless the same input is stored)",
-    set: |args, _| args.save = true,
-};
+pub static SAVE: Flag = Flag::switch("--save")
+    .commands(&[Stress, Verify])
+    .help("store the shrunk counterexample as a case in the regressions suite (unless the same input is stored)")
+    .set(|args, _| args.save = true);
 
-pub static VALUES: Flag = Flag {
-    name: "--values",
-    kind: Kind::Range,
-    placeholder: "LOW..=HIGH",
-    commands: &[Gen, Verify],
-    default: Default::PerCommand(&[(Verify, || Value::Range(-3, 3))]),
-    repeats: &[],
-    help: "the range every value is drawn from",
-    set: |args, value| match value {
+pub static VALUES: Flag = Flag::value("--values", "LOW..=HIGH", Kind::Range)
+    .commands(&[Gen, Verify])
+    .default(Default::PerCommand(&[(Verify, || Value::Range(-3, 3))]))
+    .help("the range every value is drawn from")
+    .set(|args, value| match value {
         Value::Range(low, high) => args.values = (low, high),
         other => unreachable!("--values read {other:?}"),
-    },
-};
+    });
 
-pub static YES: Flag = Flag {
-    name: "--yes",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Verify],
-    default: Default::None,
-    repeats: &[],
-    help: "start even when the estimate says the run will take more than a minute",
-    set: |args, _| args.yes = true,
-};
+pub static YES: Flag = Flag::switch("--yes")
+    .commands(&[Verify])
+    .help("start even when the estimate says the run will take more than a minute")
+    .set(|args, _| args.yes = true);
 
-pub static SIZES: Flag = Flag {
-    name: "--sizes",
-    kind: Kind::Sizes,
-    placeholder: "N,N,...",
-    commands: &[Bench],
-    default: Default::Value(|| Value::Sizes(vec![1000, 10_000, 50_000, 200_000])),
-    repeats: &[],
-    help: "the input sizes",
-    set: |args, value| match value {
+pub static SIZES: Flag = Flag::value("--sizes", "N,N,...", Kind::Sizes)
+    .commands(&[Bench])
+    .default(Default::Value(|| Value::Sizes(vec![1000, 10_000, 50_000, 200_000])))
+    .help("the input sizes")
+    .set(|args, value| match value {
         Value::Sizes(sizes) => args.sizes = sizes,
         other => unreachable!("--sizes read {other:?}"),
-    },
-};
+    });
 
-pub static REPS: Flag = Flag {
-    name: "--reps",
-    kind: Kind::Count { min: 1, max: u32::MAX as u64 },
-    placeholder: "N",
-    commands: &[Bench],
-    default: Default::Value(|| Value::Count(31)),
-    repeats: &[],
-    help: "timed calls per strategy and size, after one warm-up call",
-    set: |args, value| args.reps = count(value) as u32,
-};
+pub static REPS: Flag = Flag::value("--reps", "N", Kind::Count { min: 1, max: u32::MAX as u64 })
+    .commands(&[Bench])
+    .default(Default::Value(|| Value::Count(31)))
+    .help("timed calls per strategy and size, after one warm-up call")
+    .set(|args, value| args.reps = count(value) as u32);
 
-pub static SVG: Flag = Flag {
-    name: "--svg",
-    kind: Kind::OptionalPath,
-    placeholder: "[FILE]",
-    commands: &[Bench],
-    default: Default::None,
-    repeats: &[],
-    help: "also draw the chart, to FILE or to target/judge/bench.svg (never under testcases/ or solutions/)",
-    set: |args, value| match value {
+pub static SVG: Flag = Flag::value("--svg", "[FILE]", Kind::OptionalPath)
+    .commands(&[Bench])
+    .help("also draw the chart, to FILE or to target/judge/bench.svg (never under testcases/ or solutions/)")
+    .set(|args, value| match value {
         Value::OptionalPath(path) => args.svg = Some(path.map(PathBuf::from)),
         other => unreachable!("--svg read {other:?}"),
-    },
-};
+    });
 
 /// Where `--html` writes the page when no FILE is given, in the build cache (`target/judge/`):
 /// the judge's and watch's, and bench's.
 pub const PAGE: &str = "report.html";
 pub const BENCH_PAGE: &str = "bench.html";
 
-pub static HTML: Flag = Flag {
-    name: "--html",
-    kind: Kind::OptionalPath,
-    placeholder: "[FILE]",
-    commands: &[Judge, Bench, Watch],
-    default: Default::None,
-    repeats: &[],
-    help: "also write the report as one page (matrix, comparison chart, failures, sources) to FILE or to target/judge/report.html (bench: bench.html), and print its file:// link; watch rewrites it at every save (never under testcases/ or solutions/)",
-    set: |args, value| match value {
+pub static HTML: Flag = Flag::value("--html", "[FILE]", Kind::OptionalPath)
+    .commands(&[Judge, Bench, Watch])
+    .help("also write the report as one page (matrix, comparison chart, failures, sources) to FILE or to target/judge/report.html (bench: bench.html), and print its file:// link; watch rewrites it at every save (never under testcases/ or solutions/)")
+    .set(|args, value| match value {
         Value::OptionalPath(path) => args.html = Some(path.map(PathBuf::from)),
         other => unreachable!("--html read {other:?}"),
-    },
-};
+    });
 
-pub static CHECK: Flag = Flag {
-    name: "--check",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Bless],
-    default: Default::None,
-    repeats: &[],
-    help: "change nothing; exit 1 if anything would change",
-    set: |args, _| args.check = true,
-};
+pub static CHECK: Flag = Flag::switch("--check")
+    .commands(&[Bless])
+    .help("change nothing; exit 1 if anything would change")
+    .set(|args, _| args.check = true);
 
-pub static COPY: Flag = Flag {
-    name: "--copy",
-    kind: Kind::Switch,
-    placeholder: "",
-    commands: &[Paste],
-    default: Default::None,
-    repeats: &[],
-    help: "also put the file on the clipboard, through the terminal (OSC 52)",
-    set: |args, _| args.copy = true,
-};
+pub static COPY: Flag = Flag::switch("--copy")
+    .commands(&[Paste])
+    .help("also put the file on the clipboard, through the terminal (OSC 52)")
+    .set(|args, _| args.copy = true);
 
-pub static OPERATOR: Flag = Flag {
-    name: "--operator",
-    kind: Kind::Operator,
-    placeholder: "OPERATOR",
-    commands: &[Mutants],
-    default: Default::Said(&[(Mutants, "every operator")]),
-    repeats: &[Mutants],
-    help: "only mutants made by this operator",
-    set: |args, value| match value {
+pub static OPERATOR: Flag = Flag::value("--operator", "OPERATOR", Kind::Operator)
+    .commands(&[Mutants])
+    .default(Default::Said(&[(Mutants, "every operator")]))
+    .repeats(&[Mutants])
+    .help("only mutants made by this operator")
+    .set(|args, value| match value {
         Value::Operator(operator) => args.operators.push(operator),
         other => unreachable!("--operator read {other:?}"),
-    },
-};
+    });
 
 /// The options that decide a verdict: a command printed to reproduce a failure carries them.
 pub static VERDICT: [&Flag; 6] = [&TIME_LIMIT, &MEMORY_LIMIT, &STACK_MB, &COMPILE_LIMIT, &SANDBOX, &RUNNER];
@@ -698,6 +529,7 @@ impl Flag {
     pub fn default_for(&self, command: Command) -> Option<String> {
         match self.default {
             Default::Said(table) => table.iter().find(|(c, _)| *c == command).map(|(_, said)| said.to_string()),
+            Default::SaidAlike(said) => Some(said.to_string()),
             _ => self.default_value(command)?.word(),
         }
     }
@@ -707,7 +539,7 @@ impl Flag {
         match self.default {
             Default::Value(value) => Some(value()),
             Default::PerCommand(table) => table.iter().find(|(c, _)| *c == command).map(|(_, value)| value()),
-            Default::None | Default::Said(_) => None,
+            Default::None | Default::Said(_) | Default::SaidAlike(_) => None,
         }
     }
 }

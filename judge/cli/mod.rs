@@ -178,10 +178,8 @@ impl Command {
         match self {
             // Each a testcase, called in order in one process per solution.
             Command::Run => (usize::MAX, None),
-            Command::Stress => (1, None),
-            Command::Help => (1, None),
+            Command::Stress | Command::Help | Command::Diagnostics => (1, None),
             Command::Paste | Command::New => (1, Some("NAME")),
-            Command::Diagnostics => (1, None),
             _ => (0, None),
         }
     }
@@ -353,10 +351,8 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
     let mut words = words.into_iter().peekable();
     let mut invocation = Invocation::new(Command::Judge);
     if let Some(first) = words.next_if(|w| !w.starts_with('-')) {
-        invocation.command = Command::parse(&first).ok_or_else(|| UsageError::UnknownCommand {
-            suggestion: suggest::closest(&first, COMMANDS.iter().map(|s| s.word).filter(|w| !w.is_empty())),
-            word: first,
-        })?;
+        invocation.command = Command::parse(&first)
+            .ok_or_else(|| UsageError::UnknownCommand { suggestion: closest_command(&first), word: first })?;
     }
     let command = invocation.command;
     let mut rest_positional = false;
@@ -403,6 +399,11 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
     Ok(invocation)
 }
 
+/// The command word a mistyped one was most likely meant to be.
+fn closest_command(word: &str) -> Option<String> {
+    suggest::closest(word, COMMANDS.iter().map(|s| s.word).filter(|w| !w.is_empty()))
+}
+
 fn check(invocation: &Invocation) -> Result<(), UsageError> {
     let command = invocation.command;
     let (most, needed) = command.positional();
@@ -414,8 +415,7 @@ fn check(invocation: &Invocation) -> Result<(), UsageError> {
     }
     if command == Command::Help {
         if let Some(topic) = invocation.positional.first().filter(|t| Command::parse(t).is_none()) {
-            let suggestion = suggest::closest(topic, COMMANDS.iter().map(|s| s.word).filter(|w| !w.is_empty()));
-            return Err(UsageError::UnknownCommand { word: topic.clone(), suggestion });
+            return Err(UsageError::UnknownCommand { word: topic.clone(), suggestion: closest_command(topic) });
         }
     }
     if command == Command::Gen {

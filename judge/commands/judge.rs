@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use super::{emit, page, status, Exit, Stop};
 use crate::cli::{flags, Args, Format, Invocation};
-use crate::exec::diagnose::Newer;
 use crate::judging::engine::{self, Event, Judged, Plan};
 use crate::judging::report::Report;
 use crate::judging::verdict::Verdict;
@@ -66,37 +65,27 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     let mut compiled = 0;
     let (mut done, pairs) = (0u64, (names.len() * workbench.cases.len()) as u64);
     out.running(|| Some(format!("compiling {}", units::count(names.len(), "solution"))));
-    // Which standard library items are newer than LeetCode's Rust: clippy's check of every file,
-    // beside the builds and the calls.
-    let (judged, newer) = std::thread::scope(|scope| {
-        let newer =
-            scope.spawn(|| workbench.submissions.iter().map(|s| workbench.newer(s).unwrap_or_default()).collect());
-        let judged = engine::run(&workbench, &plan, &mut |event| {
-            match event {
-                Event::Running { submission, case } => out.running(|| {
-                    let case = units::escape(&workbench.cases[*case].id);
-                    Some(format!("running {} on {case}", names[*submission]))
-                }),
-                Event::Compiled { .. } => {
-                    compiled += 1;
-                    out.running(|| Some(format!("compiling: {compiled} of {} ready", names.len())));
-                }
-                // Cases judged side by side: the label of a call still running is no longer
-                // known, so the count stands for it, ticking on while the next one runs.
-                Event::Judged { .. } => {
-                    done += 1;
-                    out.running(|| {
-                        Some(format!("judging: {}/{} done", units::thousands(done), units::thousands(pairs)))
-                    });
-                }
-                _ => {}
+    let (judged, newer) = super::judge_and_newer(&workbench, &plan, &mut |event| {
+        match event {
+            Event::Running { submission, case } => out.running(|| {
+                let case = units::escape(&workbench.cases[*case].id);
+                Some(format!("running {} on {case}", names[*submission]))
+            }),
+            Event::Compiled { .. } => {
+                compiled += 1;
+                out.running(|| Some(format!("compiling: {compiled} of {} ready", names.len())));
             }
-            if let (Some((m, _)), false) = (matrix.as_mut(), closed) {
-                closed |= out.print(&m.event(event)).is_err();
+            // Cases judged side by side: the label of a call still running is no longer
+            // known, so the count stands for it, ticking on while the next one runs.
+            Event::Judged { .. } => {
+                done += 1;
+                out.running(|| Some(format!("judging: {}/{} done", units::thousands(done), units::thousands(pairs))));
             }
-        });
-        let newer: Vec<Vec<Newer>> = newer.join().unwrap_or_default();
-        (judged, newer)
+            _ => {}
+        }
+        if let (Some((m, _)), false) = (matrix.as_mut(), closed) {
+            closed |= out.print(&m.event(event)).is_err();
+        }
     });
     out.running(|| None);
     if closed {

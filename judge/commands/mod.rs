@@ -17,7 +17,9 @@ mod verify;
 mod watch;
 
 use crate::cli::{Args, Command, Format, Invocation};
+use crate::exec::diagnose::Newer;
 use crate::judging::editor;
+use crate::judging::engine::{self, Event, Judged, Plan};
 use crate::judging::submissions::Catalog;
 use crate::judging::workbench::{Cases, Chosen, Setup, SetupError, Workbench};
 use crate::out::{Closed, Out};
@@ -93,7 +95,7 @@ fn open(setup: &Setup, args: &Args, out: &Out) -> Result<Workbench, Stop> {
     let workbench = Workbench::open(setup)?;
     let rules = workbench.housing.kind.rules();
     if let Some(note) = rules.note {
-        out.note(&render::fit::words("judge: ", note, "  ", note_width(args, out)));
+        say(out, args, note);
     }
     if let Some(why) = &workbench.unconfined {
         out.note(&format!("judge: {}", render::conditions::sandbox(Some(why))));
@@ -108,20 +110,19 @@ fn open(setup: &Setup, args: &Args, out: &Out) -> Result<Workbench, Stop> {
 /// among the strategies) a command goes on without: those that cannot be read and those that
 /// do not compile.
 fn skip_broken(workbench: &mut Workbench, args: &Args, out: &Out) {
-    let width = note_width(args, out);
     if workbench.by_default {
         for error in &workbench.bad_submissions {
-            out.note(&render::fit::words("judge: ", &render::error::skipped_unreadable(error), "  ", width));
+            say(out, args, &render::error::skipped_unreadable(error));
         }
     }
     for (submission, error) in workbench.drop_uncompiled() {
-        out.note(&render::fit::words(
-            "judge: ",
-            &render::error::skipped_uncompiled(&submission.name, &error),
-            "  ",
-            width,
-        ));
+        say(out, args, &render::error::skipped_uncompiled(&submission.name, &error));
     }
+}
+
+/// Says `text` on stderr after `judge: `, wrapped to the width notes fit.
+fn say(out: &Out, args: &Args, text: &str) {
+    out.note(&render::fit::words("judge: ", text, "  ", note_width(args, out)));
 }
 
 /// The width notes on stderr fit: `--width`, else the terminal's, else `fit::DEFAULT_WIDTH`.
@@ -134,6 +135,17 @@ fn compiler_notice(about: &crate::exec::compile::About, args: &Args, out: &Out) 
     if let Some(notice) = render::paste::notice(about) {
         out.note_once(&render::fit::words("judge: ", &notice, "  ", note_width(args, out)));
     }
+}
+
+/// Judges by `plan`, and beside the builds and the calls finds which standard library items
+/// each submission uses that are newer than LeetCode's Rust (clippy's check of every file).
+fn judge_and_newer(workbench: &Workbench, plan: &Plan, on: &mut dyn FnMut(&Event)) -> (Judged, Vec<Vec<Newer>>) {
+    std::thread::scope(|scope| {
+        let newer =
+            scope.spawn(|| workbench.submissions.iter().map(|s| workbench.newer(s).unwrap_or_default()).collect());
+        let judged = engine::run(workbench, plan, on);
+        (judged, newer.join().unwrap_or_default())
+    })
 }
 
 /// Brings the project an editor's rust-analyzer reads (`judging::editor`) in line with the

@@ -8,8 +8,7 @@ use std::path::PathBuf;
 
 use super::{emit, status, Exit, Stop};
 use crate::cli::{Args, Invocation};
-use crate::exec::diagnose::Newer;
-use crate::judging::engine::{self, Plan};
+use crate::judging::engine::Plan;
 use crate::judging::report::{first_failure, Report};
 use crate::judging::verdict::Verdict;
 use crate::judging::workbench::{Cases, Setup};
@@ -41,14 +40,9 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         stop_after: 1,
         alone: true,
     };
-    // Which standard library items are newer than LeetCode's Rust, beside the calls, as the
-    // judge warns of them; and, where the compiler is not LeetCode's own, what that leaves out.
-    let (judged, newer): (_, Vec<Vec<Newer>>) = std::thread::scope(|scope| {
-        let newer =
-            scope.spawn(|| workbench.submissions.iter().map(|s| workbench.newer(s).unwrap_or_default()).collect());
-        let judged = engine::run(&workbench, &plan, &mut |_| {});
-        (judged, newer.join().unwrap_or_default())
-    });
+    // Like the judge, run warns of standard library items newer than LeetCode's Rust, and, where
+    // the compiler is not LeetCode's own, of what that leaves out.
+    let (judged, newer) = super::judge_and_newer(&workbench, &plan, &mut |_| {});
     if !args.plain {
         super::compiler_notice(&workbench.compiler.about(), args, out);
     }

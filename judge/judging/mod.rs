@@ -15,6 +15,7 @@ pub mod manifest;
 pub mod mutate;
 pub mod paste;
 pub mod report;
+pub mod shipped;
 pub mod submissions;
 pub mod verdict;
 pub mod workbench;

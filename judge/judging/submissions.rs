@@ -9,22 +9,10 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::mutate;
+use super::shipped::SHIPPED;
 use super::verdict::Verdict;
 use super::workspace::Workspace;
 use crate::exec::compile::Unit;
-
-/// The strategies the workspace ships; any other file directly in `solutions/` is a user's
-/// attempt, listed before them so that it keeps a column of its own in a narrow matrix.
-pub const SHIPPED: [&str; 8] = [
-    "dp_array",
-    "four_scalars",
-    "recursive_memo",
-    "rolling_mod4",
-    "sign_select_pairs",
-    "stones_four_scalars_unrolled",
-    "stones_mod4_grouped",
-    "vector_min_max_pairs",
-];
 
 /// A solution file larger than this is not a LeetCode submission.
 pub const SOURCE_LIMIT: u64 = 1 << 20;
@@ -140,6 +128,8 @@ impl Catalog {
                 .filter(|p| p.extension().is_some_and(|e| e == "rs"))
                 .filter_map(|p| Some((format!("{prefix}{}", p.file_stem()?.to_str()?), p)))
                 .collect();
+            // A user's attempt is listed before the strategies, so that it keeps a column of its own
+            // in a narrow matrix.
             found.sort_by_key(|(name, _)| (SHIPPED.contains(&name.as_str()), name.clone()));
             files.extend(found);
         }

@@ -359,7 +359,7 @@ mod tests {
 
     #[test]
     fn the_list_holds_the_strategies_the_workspace_ships() {
-        assert_eq!(held(EQUIVALENTS), crate::judging::submissions::SHIPPED);
+        assert_eq!(held(EQUIVALENTS), crate::judging::shipped::SHIPPED);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! mutants` exits 1 on any mutant that survives unlisted); here, that it covers every strategy
 //! the workspace ships, and that one mutant a stored case must kill is killed.
 
-use crate::common::{judge, skipped, source, text, Copy, Json, STRATEGIES};
+use crate::common::{judge, skipped, source, text, Copy, Json, SHIPPED};
 
 const EQUIVALENTS: &str = "judge/search/equivalent_mutants.txt";
 
@@ -31,15 +31,15 @@ fn shipped() -> Option<Vec<String>> {
 fn every_strategy_the_workspace_ships_is_held() {
     let mut held = held();
     held.sort();
-    let mut listed: Vec<String> = STRATEGIES.iter().map(|s| s.to_string()).collect();
+    let mut listed: Vec<String> = SHIPPED.iter().map(|s| s.to_string()).collect();
     listed.sort();
-    assert_eq!(held, listed, "the hold: line of {EQUIVALENTS} and the tests' list of strategies");
+    assert_eq!(held, listed, "the hold: line of {EQUIVALENTS} and the judge's list of strategies");
     match shipped() {
         Some(mut shipped) => {
             shipped.sort();
-            assert_eq!(shipped, listed, "the strategies solutions/ holds in the repository and the tests' list");
+            assert_eq!(shipped, listed, "the strategies solutions/ holds in the repository and the judge's list");
         }
-        None => skipped("not a git checkout: the strategies shipped could not be listed against the tests' list"),
+        None => skipped("not a git checkout: the strategies shipped could not be listed against the judge's list"),
     }
 }
 

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use crate::common::{
-    cache, plant_tagged as plant, processes_with, skipped, solution, text, Copy, Json, SPIN_CPU, STRATEGIES,
+    cache, plant_tagged as plant, processes_with, skipped, solution, text, Copy, Json, SHIPPED, SPIN_CPU,
 };
 
 /// Whether the judge runs children in a sandbox here; where it cannot, `--sandbox require`
@@ -119,14 +119,14 @@ fn hostile_solutions_get_their_verdicts_and_reach_nothing() {
     let limits = ["--time-limit", "500ms", "--memory-limit", "64", "--stack-mb", "8"];
     let mut args = vec!["--format", "json", "--solution", "wrong/allocation_message"];
     args.extend(limits);
-    for name in planted.iter().chain(&tagged).chain(&STRATEGIES) {
+    for name in planted.iter().chain(&tagged).chain(&SHIPPED) {
         args.extend(["--solution", name]);
     }
     let run = copy.judge(&args);
     let report = run.json();
     assert_eq!(run.status, 0, "every solution gets the verdict it is tagged with:\n{}", run.describe());
     assert_eq!(report.get("judge_errors").unwrap().items(), [], "{}", run.describe());
-    for strategy in STRATEGIES {
+    for strategy in SHIPPED {
         assert_eq!(text(solution(&report, strategy), "verdict"), "AC", "{strategy}");
     }
     let reason = |name: &str| {

@@ -2,7 +2,7 @@
 //! files, the built judge run inside it, and its JSON read with the judge's own reader.
 //!
 //! The tests judge the bundled solutions, never a user's own: every copy holds the strategies
-//! of `STRATEGIES` and the tagged files of `solutions/wrong/`, so whatever else sits in
+//! of `SHIPPED` and the tagged files of `solutions/wrong/`, so whatever else sits in
 //! `solutions/` (an attempt that is wrong, unfinished or does not compile) changes nothing
 //! here. Tests that only read share one copy, made once per test run.
 
@@ -20,17 +20,10 @@ pub use json::Json;
 
 pub const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 
-/// The strategies the workspace ships; everything else directly in `solutions/` is a user's.
-pub const STRATEGIES: [&str; 8] = [
-    "dp_array",
-    "four_scalars",
-    "recursive_memo",
-    "rolling_mod4",
-    "sign_select_pairs",
-    "stones_four_scalars_unrolled",
-    "stones_mod4_grouped",
-    "vector_min_max_pairs",
-];
+// The judge's own list of the strategies the workspace ships.
+#[path = "../../judging/shipped.rs"]
+mod shipped;
+pub use shipped::SHIPPED;
 
 /// The workspace the copies are made from: this checkout, or `JUDGE_TEST_WORKSPACE` (the
 /// test that plants a user's attempts runs the others against one).
@@ -88,7 +81,7 @@ fn copy_dir(from: &Path, to: &Path) {
 fn bundled(relative: &Path, path: &Path) -> bool {
     let name = relative.file_stem().unwrap_or_default().to_string_lossy();
     match relative.parent().and_then(|p| p.to_str()) {
-        Some("") => STRATEGIES.contains(&name.as_ref()),
+        Some("") => SHIPPED.contains(&name.as_ref()),
         Some("wrong") => fs::read_to_string(path).is_ok_and(|text| text.starts_with("// expect: ")),
         _ => false,
     }
