@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::escape;
+use crate::render::axis::LogAxis;
 use crate::render::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
 use crate::search::growth::Growth;
 
@@ -94,43 +95,15 @@ const RIGHT: f64 = 14.0;
 const TOP: f64 = 12.0;
 const BOTTOM: f64 = 46.0;
 
-/// A log scale from pixel `from` at `lo` to `to` at `hi` (values, not logs).
-#[derive(Clone, Copy)]
-struct Axis {
-    /// The smallest and largest value drawn.
-    min: f64,
-    max: f64,
-    lo: f64,
-    hi: f64,
-    from: f64,
-    to: f64,
-}
+/// Each axis ends a twentieth of its span beyond its data, or half a decade either side of a
+/// single value.
+const PAD: (f64, f64) = (0.0, 0.5);
 
-impl Axis {
-    fn covering(values: &[f64], from: f64, to: f64) -> Axis {
-        let positive: Vec<f64> = values.iter().copied().filter(|v| *v > 0.0).collect();
-        let (min, max) = positive.iter().fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(*v), b.max(*v)));
-        let (min, max) = if max > 0.0 { (min, max) } else { (1.0, 10.0) };
-        let span = (max / min).log10();
-        let pad = if span > 0.0 { span * 0.05 } else { 0.5 };
-        Axis { min, max, lo: min.log10() - pad, hi: max.log10() + pad, from, to }
-    }
-
-    fn at(self, v: f64) -> f64 {
-        self.from + (v.max(1e-9).log10() - self.lo) / (self.hi - self.lo) * (self.to - self.from)
-    }
-
-    fn holds(self, v: f64) -> bool {
-        (self.lo..=self.hi).contains(&v.log10())
-    }
-
-    /// Powers of `base` inside the axis, every `step`th so that at most eight are left.
-    fn ticks(self, base: f64) -> Vec<f64> {
-        let (lo, hi) = ((self.lo / base.log10()).floor() as i32, (self.hi / base.log10()).ceil() as i32);
-        let all: Vec<f64> = (lo..=hi).map(|k| base.powi(k)).filter(|v| self.holds(*v)).collect();
-        let step = all.len().div_ceil(8).max(1);
-        all.into_iter().step_by(step).collect()
-    }
+/// Powers of `base` inside the axis, every `step`th so that at most eight are left.
+fn ticks(axis: LogAxis, base: f64) -> Vec<f64> {
+    let all = axis.powers(base, &[1.0]);
+    let step = all.len().div_ceil(8).max(1);
+    all.into_iter().step_by(step).collect()
 }
 
 /// A panel's points: per series, (n, value) where value is on the y axis's unit.
@@ -146,10 +119,10 @@ struct Panel<'a> {
     points: Points,
 }
 
-fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
+fn panel(out: &mut String, comparison: &Comparison, x: LogAxis, panel: &Panel) {
     let values: Vec<f64> = panel.points.iter().flatten().map(|p| p.1.max(panel.least)).collect();
     let under = panel.points.iter().flatten().any(|p| p.1 <= panel.least && panel.least > 0.0);
-    let y = Axis::covering(&values, H - BOTTOM, TOP);
+    let y = LogAxis::covering(values.iter().copied(), (1.0, 10.0), PAD, (H - BOTTOM, TOP));
     let _ = writeln!(
         out,
         "<figure class=\"panel\"><svg id=\"{}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"{}\">",
@@ -158,7 +131,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
     );
     let (plot_w, plot_h) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
     let _ = writeln!(out, "<rect class=\"frame\" x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\"/>");
-    for n in x.ticks(10.0) {
+    for n in ticks(x, 10.0) {
         let px = x.at(n);
         let _ =
             write!(out, "<line class=\"grid\" x1=\"{px:.1}\" y1=\"{TOP}\" x2=\"{px:.1}\" y2=\"{:.1}\"/>", H - BOTTOM);
@@ -170,9 +143,9 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
         );
     }
     // Powers of the base, else of its root, else the ends of what is drawn.
-    let mut y_ticks = y.ticks(panel.base);
+    let mut y_ticks = ticks(y, panel.base);
     if y_ticks.len() < 2 {
-        y_ticks = y.ticks(panel.base.sqrt());
+        y_ticks = ticks(y, panel.base.sqrt());
     }
     if y_ticks.len() < 2 {
         y_ticks = vec![y.min, y.max];
@@ -310,11 +283,10 @@ fn legend(out: &mut String, comparison: &Comparison) {
 }
 
 pub fn render(comparison: &Comparison) -> String {
-    let ns: Vec<f64> = (comparison.series.iter())
+    let ns = (comparison.series.iter())
         .flat_map(|s| s.time.iter().map(|p| p.0).chain(s.memory.iter().map(|p| p.0)))
-        .map(|n| n.max(1) as f64)
-        .collect();
-    let x = Axis::covering(&ns, LEFT, W - RIGHT);
+        .map(|n| n.max(1) as f64);
+    let x = LogAxis::covering(ns, (1.0, 10.0), PAD, (LEFT, W - RIGHT));
     let time = Panel {
         id: "time",
         title: "time per call",
