@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use super::axis::LogAxis;
 use super::bench::PAGE_KIB;
-use super::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
+use super::units::{self, markup, scaled, BYTE_UNITS, TIME_UNITS};
 use crate::bench::machine::Conditions;
 use crate::bench::{Report, Row, SEED};
 
@@ -266,7 +266,7 @@ type Point = (f64, f64, Option<(f64, f64)>, String);
 
 /// One strategy's points in one panel: a polyline in its dash, its bars, and a marker per point.
 fn series(out: &mut String, panel: &str, name: &str, style: Style, points: &[Point]) {
-    let name = escape(name);
+    let name = markup(name);
     let open = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"{name}\"");
     writeln!(out, "{open} fill=\"{c}\" stroke=\"{c}\">", c = style.color).unwrap();
     let path: Vec<String> = points.iter().map(|(x, y, ..)| format!("{x:.1},{y:.1}")).collect();
@@ -277,7 +277,7 @@ fn series(out: &mut String, panel: &str, name: &str, style: Style, points: &[Poi
             let left = x - 3.0; // a bar from min to max, capped at each end
             writeln!(out, r#"<path d="M{left:.1} {low:.1}h6m-3 0V{high:.1}m-3 0h6" fill="none"/>"#).unwrap();
         }
-        marker(out, style, x, y, &format!("<title>{}</title>", escape(title)));
+        marker(out, style, x, y, &format!("<title>{}</title>", markup(title)));
     }
     out.push_str("</g>\n");
 }
@@ -319,14 +319,8 @@ fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), extra: &st
 }
 
 fn text(out: &mut String, x: f64, y: f64, anchor: &str, extra: &str, content: &str) {
-    let content = escape(content);
+    let content = markup(content);
     writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" {extra}>{content}</text>"#).unwrap();
-}
-
-fn escape(text: &str) -> String {
-    // `&` first, so the other entities are not escaped twice.
-    let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-    text.replace('"', "&quot;").replace('\'', "&apos;")
 }
 
 #[cfg(test)]
@@ -559,7 +553,7 @@ mod tests {
         }
 
         fn check_text(text: &str) -> Result<(), String> {
-            let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"];
+            let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"];
             for (at, _) in text.match_indices('&') {
                 if !entities.iter().any(|e| text[at..].starts_with(e)) {
                     return Err(format!("stray '&' in {text:?}"));

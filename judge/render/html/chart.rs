@@ -7,9 +7,8 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::escape;
 use crate::render::axis::LogAxis;
-use crate::render::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
+use crate::render::units::{self, markup, scaled, BYTE_UNITS, TIME_UNITS};
 use crate::search::growth::Growth;
 
 /// Colours a series is drawn in, by the class `s0` … (see `page.css`).
@@ -127,7 +126,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: LogAxis, panel: &Panel) {
         out,
         "<figure class=\"panel\"><svg id=\"{}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"{}\">",
         panel.id,
-        escape(panel.title)
+        markup(panel.title)
     );
     let (plot_w, plot_h) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
     let _ = writeln!(out, "<rect class=\"frame\" x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\"/>");
@@ -177,7 +176,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: LogAxis, panel: &Panel) {
     let _ = writeln!(
         out,
         "<text x=\"{tx}\" y=\"{ty}\" text-anchor=\"middle\" transform=\"rotate(-90 {tx} {ty})\">{} (log scale)</text>",
-        escape(panel.title)
+        markup(panel.title)
     );
     if let (Some(floor), "time") = (&comparison.floor, panel.id) {
         // time = ns_per_pile × n: the part of that line inside both axes.
@@ -199,7 +198,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: LogAxis, panel: &Panel) {
             "<g class=\"series s{} {kind}\" data-panel=\"{}\" data-name=\"{}\">",
             colour(comparison, k),
             panel.id,
-            escape(&series.name)
+            markup(&series.name)
         );
         let path: Vec<String> =
             points.iter().map(|&(n, v)| format!("{:.1},{:.1}", x.at(n), y.at(v.max(panel.least)))).collect();
@@ -212,7 +211,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: LogAxis, panel: &Panel) {
                 false => format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\">", px - 3.5, py - 3.5),
             };
             let end = if series.reference() { "</circle>" } else { "</rect>" };
-            let _ = write!(out, "{mark}<title>{}</title>{end}", escape(&title));
+            let _ = write!(out, "{mark}<title>{}</title>{end}", markup(&title));
         }
         out.push_str("</g>\n");
     }
@@ -224,7 +223,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: LogAxis, panel: &Panel) {
             TOP + plot_h / 2.0
         );
     }
-    let _ = writeln!(out, "</svg><figcaption>{}</figcaption></figure>", escape(panel.title));
+    let _ = writeln!(out, "</svg><figcaption>{}</figcaption></figure>", markup(panel.title));
 }
 
 /// Series `k`'s colour: a bundled strategy's is its own, the same on every page; an attempt
@@ -256,14 +255,14 @@ fn legend(out: &mut String, comparison: &Comparison) {
                 out,
                 "<li><svg class=\"swatch\" viewBox=\"0 0 40 10\"><g class=\"series s{} {kind}\"><polyline points=\"0,5 40,5\"/></g></svg> <b>{}</b>",
                 colour(comparison, k),
-                escape(&series.name)
+                markup(&series.name)
             );
             let growth = match &series.growth {
                 Some(growth) => crate::render::growth::words(growth, comparison.limit),
                 None if series.time.is_empty() => "not timed".to_string(),
                 None => "how its time grows: cargo judge bench --html".to_string(),
             };
-            let _ = write!(out, " <span class=\"growth\">{}</span></li>", escape(&growth));
+            let _ = write!(out, " <span class=\"growth\">{}</span></li>", markup(&growth));
         }
         out.push_str("</ul>\n");
     }
@@ -274,10 +273,10 @@ fn legend(out: &mut String, comparison: &Comparison) {
                 floor.ns_per_pile,
                 units::thousands(floor.n as u64)
             );
-            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(&said));
+            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", markup(&said));
         }
         None => {
-            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(NO_FLOOR));
+            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", markup(NO_FLOOR));
         }
     }
 }
