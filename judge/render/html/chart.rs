@@ -266,19 +266,15 @@ fn legend(out: &mut String, comparison: &Comparison) {
         }
         out.push_str("</ul>\n");
     }
-    match &comparison.floor {
-        Some(floor) => {
-            let said = format!(
-                "dotted: the floor program's chain of dependent steps, {:.2} ns a pile at n = {}, which no strategy goes below",
-                floor.ns_per_pile,
-                units::thousands(floor.n as u64)
-            );
-            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", markup(&said));
-        }
-        None => {
-            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", markup(NO_FLOOR));
-        }
-    }
+    let said = match &comparison.floor {
+        Some(floor) => format!(
+            "dotted: the floor program's chain of dependent steps, {:.2} ns a pile at n = {}, which no strategy goes below",
+            floor.ns_per_pile,
+            units::thousands(floor.n as u64)
+        ),
+        None => NO_FLOOR.to_string(),
+    };
+    let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", markup(&said));
 }
 
 pub fn render(comparison: &Comparison) -> String {
