@@ -68,18 +68,6 @@ fn solution_blocks(out: &mut String, blocks: &[&Block], judged: &Judged) {
     }
 }
 
-/// The blocks of each solution in turn.
-fn by_solution<'a>(all: &[&'a Block]) -> Vec<Vec<&'a Block>> {
-    let mut groups: Vec<Vec<&Block>> = Vec::new();
-    for b in all {
-        match groups.last_mut() {
-            Some(group) if group[0].submission == b.submission => group.push(b),
-            _ => groups.push(vec![b]),
-        }
-    }
-    groups
-}
-
 /// Why a solution was not judged whole, where it was not.
 fn not_judged(judged: &Judged, s: usize) -> Option<String> {
     let report = judged.report;
@@ -115,8 +103,8 @@ pub fn render(judged: &Judged) -> String {
     if missed.is_empty() {
         out.push_str("<p class=\"none\">No failure that was not expected.</p>\n");
     }
-    for group in by_solution(&missed) {
-        solution_blocks(&mut out, &group, judged);
+    for group in missed.chunk_by(|a, b| a.submission == b.submission) {
+        solution_blocks(&mut out, group, judged);
     }
     if !expected.is_empty() {
         let _ = writeln!(
