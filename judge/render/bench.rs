@@ -144,6 +144,9 @@ pub fn json(report: &Report) -> Json {
             ("reason", Json::str(call::ending(&f.ending, &report.limits))),
         ])
     });
+    let growth = report.strategies.iter().zip(&report.growth).map(|(s, g)| {
+        Json::object([("strategy", Json::str(s)), ("words", Json::str(growth::words(g, report.limits.time)))])
+    });
     Json::object([
         ("format_version", Json::int(2)),
         ("command", Json::str("bench")),
@@ -156,22 +159,7 @@ pub fn json(report: &Report) -> Json {
         ("malloc_mmap_threshold", int(MMAP_THRESHOLD)),
         ("results", Json::Array(results.collect())),
         ("failures", Json::Array(failures.collect())),
-        (
-            "growth",
-            Json::Array(
-                report
-                    .strategies
-                    .iter()
-                    .zip(&report.growth)
-                    .map(|(s, g)| {
-                        Json::object([
-                            ("strategy", Json::str(s)),
-                            ("words", Json::str(growth::words(g, report.limits.time))),
-                        ])
-                    })
-                    .collect(),
-            ),
-        ),
+        ("growth", Json::Array(growth.collect())),
     ])
 }
 

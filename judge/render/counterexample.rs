@@ -35,6 +35,26 @@ pub struct Commands {
     pub keep_it: Option<Invocation>,
 }
 
+impl Commands {
+    /// `rerun`, the search's command as far as the counterexample, for its solution alone and
+    /// without `--save` or `--format`; `keep it` only where `--save` was not given (what it did
+    /// is said instead).
+    pub fn new(
+        rerun: Invocation,
+        original: Option<Invocation>,
+        example: &Counterexample,
+        invocation: &Invocation,
+        saved: bool,
+    ) -> Commands {
+        let rerun = rerun
+            .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
+            .set(&flags::SAVE, None)
+            .set(&flags::FORMAT, None);
+        let keep_it = (!saved).then(|| rerun.clone().set(&flags::SAVE, [Value::On]));
+        Commands { original, try_it: try_it(example, invocation), rerun, keep_it }
+    }
+}
+
 /// The input as LeetCode's testcase box takes it, or shortened past `WHOLE` values.
 pub fn input_text(values: &[i32]) -> String {
     typed(values).unwrap_or_else(|| units::input(values))

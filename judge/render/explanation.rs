@@ -4,6 +4,7 @@
 
 use super::fit;
 use super::json::Json;
+use crate::cli::Invocation;
 use crate::judging::report::EXPLAINED;
 use crate::problem::oracle::{Explained, Player};
 
@@ -17,6 +18,22 @@ fn player(player: Player) -> &'static str {
 /// Whether the input is short enough to be explained pile by pile.
 pub fn whole(explained: &Explained) -> bool {
     explained.leads.len() <= EXPLAINED + 1
+}
+
+/// On an input too long to explain pile by pile, the `shorter` line: where `command` makes
+/// one, the command that shrinks it to a smaller case failing the same way.
+pub fn shorter(explained: &Explained, command: impl FnOnce() -> Option<Invocation>, width: usize) -> String {
+    if whole(explained) {
+        return String::new();
+    }
+    let cut = format!("leads and play are shown up to {EXPLAINED} piles");
+    match command() {
+        Some(command) => {
+            let says = format!("{cut}; a smaller case that fails the same way, shrunk from this one:");
+            format!("{}{}\n", fit::labelled("shorter", &says, width), fit::command("            ", &command, width))
+        }
+        None => fit::labelled("shorter", &cut, width),
+    }
 }
 
 /// The `leads`, `play` and `totals` lines, or on a long input the `totals` line alone.

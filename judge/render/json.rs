@@ -36,7 +36,7 @@ impl Json {
     /// Pretty-printed with two-space indents and a trailing newline.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        self.write(&mut out, 0);
+        self.write(&mut out, Some(0));
         out.push('\n');
         out
     }
@@ -44,43 +44,19 @@ impl Json {
     /// On one line, without spaces: one message of a stream that has one a line.
     pub fn line(&self) -> String {
         let mut out = String::new();
-        self.write_line(&mut out);
+        self.write(&mut out, None);
         out
     }
 
-    fn write_line(&self, out: &mut String) {
-        match self {
-            Json::Array(items) => {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    item.write_line(out);
-                }
-                out.push(']');
+    /// Indented as at `depth`, or on one line without spaces where None.
+    fn write(&self, out: &mut String, depth: Option<usize>) {
+        let indent = |out: &mut String, depth: Option<usize>| {
+            if let Some(depth) = depth {
+                out.push('\n');
+                out.push_str(&"  ".repeat(depth));
             }
-            Json::Object(fields) => {
-                out.push('{');
-                for (i, (key, value)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    escape_into(out, key);
-                    out.push(':');
-                    value.write_line(out);
-                }
-                out.push('}');
-            }
-            scalar => scalar.write(out, 0),
-        }
-    }
-
-    fn write(&self, out: &mut String, depth: usize) {
-        let indent = |out: &mut String, depth: usize| {
-            out.push('\n');
-            out.push_str(&"  ".repeat(depth));
         };
+        let inner = depth.map(|d| d + 1);
         match self {
             Json::Null => out.push_str("null"),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -95,8 +71,8 @@ impl Json {
                     if i > 0 {
                         out.push(',');
                     }
-                    indent(out, depth + 1);
-                    item.write(out, depth + 1);
+                    indent(out, inner);
+                    item.write(out, inner);
                 }
                 indent(out, depth);
                 out.push(']');
@@ -108,10 +84,10 @@ impl Json {
                     if i > 0 {
                         out.push(',');
                     }
-                    indent(out, depth + 1);
+                    indent(out, inner);
                     escape_into(out, key);
-                    out.push_str(": ");
-                    value.write(out, depth + 1);
+                    out.push_str(if depth.is_some() { ": " } else { ":" });
+                    value.write(out, inner);
                 }
                 indent(out, depth);
                 out.push('}');
@@ -217,49 +193,39 @@ impl Reader<'_> {
             b't' if self.eat("true") => Ok(Json::Bool(true)),
             b'f' if self.eat("false") => Ok(Json::Bool(false)),
             b'"' => self.string().map(Json::Str),
-            b'[' => {
-                self.at += 1;
-                let mut items = Vec::new();
-                self.space();
-                if self.eat("]") {
-                    return Ok(Json::Array(items));
-                }
-                loop {
-                    items.push(self.value()?);
-                    self.space();
-                    if self.eat("]") {
-                        return Ok(Json::Array(items));
+            b'[' => self.list("]", Reader::value).map(Json::Array),
+            b'{' => self
+                .list("}", |reader| {
+                    reader.space();
+                    let key = reader.string()?;
+                    reader.space();
+                    if !reader.eat(":") {
+                        return Err(reader.at);
                     }
-                    if !self.eat(",") {
-                        return Err(self.at);
-                    }
-                }
-            }
-            b'{' => {
-                self.at += 1;
-                let mut fields = Vec::new();
-                self.space();
-                if self.eat("}") {
-                    return Ok(Json::Object(fields));
-                }
-                loop {
-                    self.space();
-                    let key = self.string()?;
-                    self.space();
-                    if !self.eat(":") {
-                        return Err(self.at);
-                    }
-                    fields.push((key, self.value()?));
-                    self.space();
-                    if self.eat("}") {
-                        return Ok(Json::Object(fields));
-                    }
-                    if !self.eat(",") {
-                        return Err(self.at);
-                    }
-                }
-            }
+                    Ok((key, reader.value()?))
+                })
+                .map(Json::Object),
             _ => self.number(),
+        }
+    }
+
+    /// The items `item` reads between commas, from the opening bracket at the cursor to `close`.
+    fn list<T>(&mut self, close: &str, item: impl Fn(&mut Self) -> Result<T, usize>) -> Result<Vec<T>, usize> {
+        self.at += 1;
+        let mut items = Vec::new();
+        self.space();
+        if self.eat(close) {
+            return Ok(items);
+        }
+        loop {
+            items.push(item(self)?);
+            self.space();
+            if self.eat(close) {
+                return Ok(items);
+            }
+            if !self.eat(",") {
+                return Err(self.at);
+            }
         }
     }
 

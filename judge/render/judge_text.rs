@@ -252,15 +252,8 @@ fn block(out: &mut String, report: &Report, s: usize, c: usize, options: &Option
     }
     if let Some(explained) = report.explained(c, t) {
         out.push_str(&explanation::lines(explained, width));
-        if !explanation::whole(explained) {
-            let says = format!(
-                "leads and play are shown up to {} piles; a smaller case that fails the same way, shrunk from this one:",
-                crate::judging::report::EXPLAINED
-            );
-            out.push_str(&fit::labelled("shorter", &says, width));
-            let smaller = smaller(options, &submission.name, &path(&case.input, options.root));
-            let _ = writeln!(out, "{}", fit::command("            ", &smaller, width));
-        }
+        let smaller = || Some(smaller(options, &submission.name, &path(&case.input, options.root)));
+        out.push_str(&explanation::shorter(explained, smaller, width));
     }
     let rerun = rerun(options.invocation, &submission.name, rerun_case(case, result).as_deref());
     let _ = writeln!(out, "{}", fit::command("  rerun     ", &rerun, width));

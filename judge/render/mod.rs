@@ -3,6 +3,7 @@
 //! turns the engines' data into strings, and the commands write them.
 
 pub mod attempt;
+pub mod axis;
 pub mod bench;
 pub mod bless;
 pub mod call;

@@ -114,21 +114,8 @@ pub fn text(report: &Report, style: Style, width: usize, from: Typed, invocation
             let _ = writeln!(out, "\n{}", style.bad(&fit::words("", &said, "  ", width)));
             let _ = writeln!(out, "why \"{}\":", test.expected.as_str());
             out.push_str(&explanation::lines(explained, width));
-            if !explanation::whole(explained) {
-                let piles = crate::judging::report::EXPLAINED;
-                match shorter(report, c, &wrong, from, invocation) {
-                    Some(command) => {
-                        let says = format!("leads and play are shown up to {piles} piles; a smaller case that fails the same way, shrunk from this one:");
-                        out.push_str(&fit::labelled("shorter", &says, width));
-                        let _ = writeln!(out, "{}", fit::command("            ", &command, width));
-                    }
-                    None => out.push_str(&fit::labelled(
-                        "shorter",
-                        &format!("leads and play are shown up to {piles} piles"),
-                        width,
-                    )),
-                }
-            }
+            let shorter = || shorter(report, c, &wrong, from, invocation);
+            out.push_str(&explanation::shorter(explained, shorter, width));
         }
         if several && c + 1 < report.cases.len() {
             out.push('\n');

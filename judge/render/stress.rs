@@ -26,18 +26,7 @@ pub fn commands(outcome: &Outcome, invocation: &Invocation, example: &Counterexa
         Origin::Swept(index) => invocation.clone().set(&flags::COUNT, [Value::Count(index + 1)]),
         Origin::Given(_) => invocation.clone(),
     };
-    let rerun = rerun
-        .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
-        .set(&flags::SAVE, None)
-        .set(&flags::FORMAT, None);
-    // With --save, what it did is said instead.
-    let keep_it = outcome.saved.is_none().then(|| rerun.clone().set(&flags::SAVE, [Value::On]));
-    Commands {
-        original: outcome.case.map(gen_command),
-        try_it: counterexample::try_it(example, invocation),
-        rerun,
-        keep_it,
-    }
+    Commands::new(rerun, outcome.case.map(gen_command), example, invocation, outcome.saved.is_some())
 }
 
 /// Where the counterexample was found, counted from 1 as `--count` counts.

@@ -10,8 +10,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use super::axis::LogAxis;
 use super::bench::PAGE_KIB;
-use super::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
+use super::units::{self, markup, scaled, BYTE_UNITS, TIME_UNITS};
 use crate::bench::machine::Conditions;
 use crate::bench::{Report, Row, SEED};
 
@@ -58,6 +59,9 @@ pub const KNOWN: [&str; 8] = [
 /// 1-2-5 steps, else finer; on a byte axis: powers of 1024, 16 (4 KiB, 64 KiB, 1 MiB …), 4, 2.
 const DECIMAL: [(f64, &[f64]); 3] = [(10.0, &[1.0]), (10.0, &[1.0, 2.0, 5.0]), (10.0, &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0])];
 const BINARY: [(f64, &[f64]); 5] = [(1024.0, &[1.0]), (16.0, &[1.0]), (4.0, &[1.0]), (2.0, &[1.0]), (2.0, &[1.0, 1.5])];
+/// Each axis ends a twentieth of its span and at least 0.02 decades beyond its data, or 0.3
+/// decades either side of a single value.
+const PAD: (f64, f64) = (0.02, 0.3);
 
 #[derive(Clone, Copy, Debug)]
 struct Style {
@@ -98,52 +102,21 @@ fn style_of(report: &Report, name: &str) -> Style {
     styles(&report.strategies)[at]
 }
 
-/// A log scale drawn from pixel `from` at 10^lo to `to` at 10^hi, just beyond the values `min` to `max`.
-#[derive(Clone, Copy, Debug)]
-struct LogAxis {
-    min: f64,
-    max: f64,
-    lo: f64,
-    hi: f64,
-    from: f64,
-    to: f64,
-}
-
-impl LogAxis {
-    /// From just below the smallest positive value to just above the largest; `or` when none.
-    fn covering(values: impl Iterator<Item = f64>, or: (f64, f64), (from, to): (f64, f64)) -> LogAxis {
-        let ends = values.filter(|v| *v > 0.0).fold((f64::INFINITY, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let (min, max) = if ends.1 > 0.0 { ends } else { or };
-        let span = (max / min).log10();
-        let pad = if span > 0.0 { (span * 0.05).max(0.02) } else { 0.3 };
-        LogAxis { min, max, lo: min.log10() - pad, hi: max.log10() + pad, from, to }
-    }
-
-    /// The pixel where `v` falls.
-    fn at(self, v: f64) -> f64 {
-        self.from + (v.log10() - self.lo) / (self.hi - self.lo) * (self.to - self.from)
-    }
-
-    /// The first family of ticks that puts `want` or more inside the axis, else the fullest if it
-    /// puts two there, else the data's own ends; each with its label in `units`.
-    fn ticks(self, families: &[(f64, &[f64])], want: usize, units: &[(f64, &str)]) -> Vec<(f64, String)> {
-        let mut best = Vec::new();
-        for &(base, mantissas) in families {
-            let (lo, hi) = ((self.lo / base.log10()).floor() as i32, (self.hi / base.log10()).ceil() as i32);
-            let ticks: Vec<f64> = (lo..=hi)
-                .flat_map(|k| mantissas.iter().map(move |m| m * base.powi(k)))
-                .filter(|v| (self.lo..=self.hi).contains(&v.log10()))
-                .collect();
-            best = if ticks.len() > best.len() { ticks } else { best };
-            if best.len() >= want {
-                break;
-            }
+/// The first family of ticks that puts `want` or more inside `axis`, else the fullest if it
+/// puts two there, else the data's own ends; each with its label in `units`.
+fn ticks(axis: LogAxis, families: &[(f64, &[f64])], want: usize, units: &[(f64, &str)]) -> Vec<(f64, String)> {
+    let mut best = Vec::new();
+    for &(base, mantissas) in families {
+        let ticks = axis.powers(base, mantissas);
+        best = if ticks.len() > best.len() { ticks } else { best };
+        if best.len() >= want {
+            break;
         }
-        if best.len() < 2 {
-            best = if self.min < self.max { vec![self.min, self.max] } else { vec![self.min] };
-        }
-        best.into_iter().map(|v| (v, scaled(v, units))).collect()
     }
+    if best.len() < 2 {
+        best = if axis.min < axis.max { vec![axis.min, axis.max] } else { vec![axis.min] };
+    }
+    best.into_iter().map(|v| (v, scaled(v, units))).collect()
 }
 
 /// Where and when: the CPU, the date, the load average at the start and at the end.
@@ -177,7 +150,7 @@ pub fn render(report: &Report, conditions: &Conditions) -> String {
     let mut sizes: Vec<usize> = report.rows.iter().map(|r| r.n.max(1)).collect();
     sizes.sort_unstable();
     sizes.dedup();
-    let x = LogAxis::covering(sizes.iter().map(|&n| n as f64), (1.0, 10.0), (LEFT, LEFT + PLOT_W));
+    let x = LogAxis::covering(sizes.iter().map(|&n| n as f64), (1.0, 10.0), PAD, (LEFT, LEFT + PLOT_W));
     time_panel(&mut out, report, x, &sizes);
     memory_panel(&mut out, report, x, &sizes);
     legend(&mut out, report);
@@ -187,8 +160,8 @@ pub fn render(report: &Report, conditions: &Conditions) -> String {
 
 fn time_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
     let times = report.rows.iter().flat_map(|r| [r.time.min, r.time.max]).map(|t| t.max(1) as f64);
-    let y = LogAxis::covering(times, (100.0, 1000.0), (TIME_TOP + PLOT_H, TIME_TOP));
-    frame(out, (x, y), sizes, &y.ticks(&DECIMAL, 2, &TIME_UNITS), "time per call (log scale)");
+    let y = LogAxis::covering(times, (100.0, 1000.0), PAD, (TIME_TOP + PLOT_H, TIME_TOP));
+    frame(out, (x, y), sizes, &ticks(y, &DECIMAL, 2, &TIME_UNITS), "time per call (log scale)");
     let (d, at) = (|ns: u64| units::duration(Duration::from_nanos(ns)), |ns: u64| y.at(ns.max(1) as f64));
     plot(out, report, "time", |r| {
         let (t, n) = (r.time, units::thousands(r.n as u64));
@@ -200,8 +173,9 @@ fn time_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
 fn memory_panel(out: &mut String, report: &Report, x: LogAxis, sizes: &[usize]) {
     let (bytes, zero) = (|kib: u64| kib as f64 * 1024.0, MEMORY_TOP + PLOT_H - ZERO_BAND / 2.0);
     let measured = report.rows.iter().filter_map(|r| r.extra_kib.filter(|k| *k > PAGE_KIB).map(bytes));
-    let y = LogAxis::covering(measured, (8192.0, 65536.0), (MEMORY_TOP + PLOT_H - ZERO_BAND - ZERO_GAP, MEMORY_TOP));
-    frame(out, (x, y), sizes, &y.ticks(&BINARY, 4, &BYTE_UNITS), "extra resident memory (log scale)");
+    let y =
+        LogAxis::covering(measured, (8192.0, 65536.0), PAD, (MEMORY_TOP + PLOT_H - ZERO_BAND - ZERO_GAP, MEMORY_TOP));
+    frame(out, (x, y), sizes, &ticks(y, &BINARY, 4, &BYTE_UNITS), "extra resident memory (log scale)");
     text(out, LEFT - 8.0, zero + 4.0, "end", "", &format!("≤ {}", units::kib(Some(PAGE_KIB))));
     if report.rows.iter().all(|r| r.extra_kib.is_none()) {
         let (mid, why) = (MEMORY_TOP + PLOT_H / 2.0, "n/a: this system gives no peak resident memory to read");
@@ -292,7 +266,7 @@ type Point = (f64, f64, Option<(f64, f64)>, String);
 
 /// One strategy's points in one panel: a polyline in its dash, its bars, and a marker per point.
 fn series(out: &mut String, panel: &str, name: &str, style: Style, points: &[Point]) {
-    let name = escape(name);
+    let name = markup(name);
     let open = format!("<g class=\"series\" data-panel=\"{panel}\" data-strategy=\"{name}\"");
     writeln!(out, "{open} fill=\"{c}\" stroke=\"{c}\">", c = style.color).unwrap();
     let path: Vec<String> = points.iter().map(|(x, y, ..)| format!("{x:.1},{y:.1}")).collect();
@@ -303,7 +277,7 @@ fn series(out: &mut String, panel: &str, name: &str, style: Style, points: &[Poi
             let left = x - 3.0; // a bar from min to max, capped at each end
             writeln!(out, r#"<path d="M{left:.1} {low:.1}h6m-3 0V{high:.1}m-3 0h6" fill="none"/>"#).unwrap();
         }
-        marker(out, style, x, y, &format!("<title>{}</title>", escape(title)));
+        marker(out, style, x, y, &format!("<title>{}</title>", markup(title)));
     }
     out.push_str("</g>\n");
 }
@@ -345,14 +319,8 @@ fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), extra: &st
 }
 
 fn text(out: &mut String, x: f64, y: f64, anchor: &str, extra: &str, content: &str) {
-    let content = escape(content);
+    let content = markup(content);
     writeln!(out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" {extra}>{content}</text>"#).unwrap();
-}
-
-fn escape(text: &str) -> String {
-    // `&` first, so the other entities are not escaped twice.
-    let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-    text.replace('"', "&quot;").replace('\'', "&apos;")
 }
 
 #[cfg(test)]
@@ -519,7 +487,7 @@ mod tests {
     #[test]
     fn the_x_axis_spans_the_measured_sizes_and_ticks_at_them() {
         let sizes = [1_000, 10_000, 50_000, 200_000];
-        let x = LogAxis::covering(sizes.iter().map(|&n| n as f64), (1.0, 10.0), (LEFT, LEFT + PLOT_W));
+        let x = LogAxis::covering(sizes.iter().map(|&n| n as f64), (1.0, 10.0), PAD, (LEFT, LEFT + PLOT_W));
         assert_eq!(x_ticks(x, &sizes), sizes);
         let (first, last) = (x.at(1000.0) - LEFT, LEFT + PLOT_W - x.at(200_000.0));
         assert!(first > 0.0 && first < 30.0 && last > 0.0 && last < 30.0, "{first} {last}");
@@ -545,8 +513,8 @@ mod tests {
             y("≤ 4 KiB"),
             y("2 MiB")
         );
-        let narrow = LogAxis::covering([3000.0, 9000.0].into_iter(), (1.0, 2.0), (0.0, 1.0));
-        let labels: Vec<String> = narrow.ticks(&DECIMAL, 2, &TIME_UNITS).into_iter().map(|(_, l)| l).collect();
+        let narrow = LogAxis::covering([3000.0, 9000.0].into_iter(), (1.0, 2.0), PAD, (0.0, 1.0));
+        let labels: Vec<String> = ticks(narrow, &DECIMAL, 2, &TIME_UNITS).into_iter().map(|(_, l)| l).collect();
         assert_eq!(labels, ["3µs", "5µs", "7µs"]);
     }
 
@@ -585,7 +553,7 @@ mod tests {
         }
 
         fn check_text(text: &str) -> Result<(), String> {
-            let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"];
+            let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"];
             for (at, _) in text.match_indices('&') {
                 if !entities.iter().any(|e| text[at..].starts_with(e)) {
                     return Err(format!("stray '&' in {text:?}"));

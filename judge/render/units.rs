@@ -1,5 +1,5 @@
 //! Units, counts and escaping, each written once: durations, binary sizes, plurals, control
-//! characters, and long text shortened with its length.
+//! characters, markup, and long text shortened with its length.
 
 use std::time::Duration;
 
@@ -106,6 +106,22 @@ pub fn escape(text: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\\' => out.push_str("\\\\"),
             c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` safe in an HTML or SVG element or a quoted attribute.
+pub fn markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
     }

@@ -7,29 +7,16 @@ use std::path::Path;
 use super::counterexample::{self, Commands};
 use super::json::Json;
 use super::units;
-use crate::cli::{flags, Invocation, Value};
+use crate::cli::Invocation;
 use crate::exec::limits::Limits;
 use crate::search::verify::{Outcome, Request};
-use crate::search::{Counterexample, Origin, Progress};
-
-/// The commands beside a counterexample; `keep it` only where `--save` was not given (what
-/// it did is said instead).
-pub fn commands(invocation: &Invocation, example: &Counterexample, saved: bool) -> Commands {
-    let rerun = invocation
-        .clone()
-        .set(&flags::SOLUTION, [Value::Text(example.submission.clone())])
-        .set(&flags::SAVE, None)
-        .set(&flags::FORMAT, None);
-    let keep_it = (!saved).then(|| rerun.clone().set(&flags::SAVE, [Value::On]));
-    Commands { original: None, try_it: counterexample::try_it(example, invocation), rerun, keep_it }
-}
+use crate::search::{Origin, Progress};
 
 /// What a long `verify` will take, said before it starts.
 pub fn estimate_line(arrays: u64, estimate: std::time::Duration) -> String {
     format!("verify: {} arrays, about {} on this machine", units::thousands(arrays), units::long_duration(estimate))
 }
 
-/// A progress counter with the share done.
 /// The progress line of a search (`stress`, `verify`): the cases checked of `total`, or how
 /// far the shrinking of a failure has got.
 pub fn progress(label: &str, progress: Progress, total: u64) -> String {
@@ -66,7 +53,7 @@ pub fn text(
             counterexample::text(
                 example,
                 &found,
-                &commands(invocation, example, outcome.saved.is_some()),
+                &Commands::new(invocation.clone(), None, example, invocation, outcome.saved.is_some()),
                 limits,
                 width,
             )
@@ -97,10 +84,13 @@ pub fn json(
         ("values", Json::str(format!("{}..={}", request.low, request.high))),
     ];
     fields.extend(counterexample::rate_json(&outcome.rate));
-    let example = outcome
-        .example
-        .as_ref()
-        .map(|e| counterexample::json(e, &commands(invocation, e, outcome.saved.is_some()), limits));
+    let example = outcome.example.as_ref().map(|e| {
+        counterexample::json(
+            e,
+            &Commands::new(invocation.clone(), None, e, invocation, outcome.saved.is_some()),
+            limits,
+        )
+    });
     fields.push(("counterexample", example.unwrap_or(Json::Null)));
     fields.extend(counterexample::saved_json(outcome.saved.as_ref(), root));
     fields.push(("slow", counterexample::slow_json(&outcome.slow, limits)));

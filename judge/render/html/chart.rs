@@ -7,8 +7,8 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::escape;
-use crate::render::units::{self, scaled, BYTE_UNITS, TIME_UNITS};
+use crate::render::axis::LogAxis;
+use crate::render::units::{self, markup, scaled, BYTE_UNITS, TIME_UNITS};
 use crate::search::growth::Growth;
 
 /// Colours a series is drawn in, by the class `s0` … (see `page.css`).
@@ -94,43 +94,15 @@ const RIGHT: f64 = 14.0;
 const TOP: f64 = 12.0;
 const BOTTOM: f64 = 46.0;
 
-/// A log scale from pixel `from` at `lo` to `to` at `hi` (values, not logs).
-#[derive(Clone, Copy)]
-struct Axis {
-    /// The smallest and largest value drawn.
-    min: f64,
-    max: f64,
-    lo: f64,
-    hi: f64,
-    from: f64,
-    to: f64,
-}
+/// Each axis ends a twentieth of its span beyond its data, or half a decade either side of a
+/// single value.
+const PAD: (f64, f64) = (0.0, 0.5);
 
-impl Axis {
-    fn covering(values: &[f64], from: f64, to: f64) -> Axis {
-        let positive: Vec<f64> = values.iter().copied().filter(|v| *v > 0.0).collect();
-        let (min, max) = positive.iter().fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(*v), b.max(*v)));
-        let (min, max) = if max > 0.0 { (min, max) } else { (1.0, 10.0) };
-        let span = (max / min).log10();
-        let pad = if span > 0.0 { span * 0.05 } else { 0.5 };
-        Axis { min, max, lo: min.log10() - pad, hi: max.log10() + pad, from, to }
-    }
-
-    fn at(self, v: f64) -> f64 {
-        self.from + (v.max(1e-9).log10() - self.lo) / (self.hi - self.lo) * (self.to - self.from)
-    }
-
-    fn holds(self, v: f64) -> bool {
-        (self.lo..=self.hi).contains(&v.log10())
-    }
-
-    /// Powers of `base` inside the axis, every `step`th so that at most eight are left.
-    fn ticks(self, base: f64) -> Vec<f64> {
-        let (lo, hi) = ((self.lo / base.log10()).floor() as i32, (self.hi / base.log10()).ceil() as i32);
-        let all: Vec<f64> = (lo..=hi).map(|k| base.powi(k)).filter(|v| self.holds(*v)).collect();
-        let step = all.len().div_ceil(8).max(1);
-        all.into_iter().step_by(step).collect()
-    }
+/// Powers of `base` inside the axis, every `step`th so that at most eight are left.
+fn ticks(axis: LogAxis, base: f64) -> Vec<f64> {
+    let all = axis.powers(base, &[1.0]);
+    let step = all.len().div_ceil(8).max(1);
+    all.into_iter().step_by(step).collect()
 }
 
 /// A panel's points: per series, (n, value) where value is on the y axis's unit.
@@ -146,19 +118,19 @@ struct Panel<'a> {
     points: Points,
 }
 
-fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
+fn panel(out: &mut String, comparison: &Comparison, x: LogAxis, panel: &Panel) {
     let values: Vec<f64> = panel.points.iter().flatten().map(|p| p.1.max(panel.least)).collect();
     let under = panel.points.iter().flatten().any(|p| p.1 <= panel.least && panel.least > 0.0);
-    let y = Axis::covering(&values, H - BOTTOM, TOP);
+    let y = LogAxis::covering(values.iter().copied(), (1.0, 10.0), PAD, (H - BOTTOM, TOP));
     let _ = writeln!(
         out,
         "<figure class=\"panel\"><svg id=\"{}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"{}\">",
         panel.id,
-        escape(panel.title)
+        markup(panel.title)
     );
     let (plot_w, plot_h) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
     let _ = writeln!(out, "<rect class=\"frame\" x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\"/>");
-    for n in x.ticks(10.0) {
+    for n in ticks(x, 10.0) {
         let px = x.at(n);
         let _ =
             write!(out, "<line class=\"grid\" x1=\"{px:.1}\" y1=\"{TOP}\" x2=\"{px:.1}\" y2=\"{:.1}\"/>", H - BOTTOM);
@@ -170,9 +142,9 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
         );
     }
     // Powers of the base, else of its root, else the ends of what is drawn.
-    let mut y_ticks = y.ticks(panel.base);
+    let mut y_ticks = ticks(y, panel.base);
     if y_ticks.len() < 2 {
-        y_ticks = y.ticks(panel.base.sqrt());
+        y_ticks = ticks(y, panel.base.sqrt());
     }
     if y_ticks.len() < 2 {
         y_ticks = vec![y.min, y.max];
@@ -204,7 +176,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
     let _ = writeln!(
         out,
         "<text x=\"{tx}\" y=\"{ty}\" text-anchor=\"middle\" transform=\"rotate(-90 {tx} {ty})\">{} (log scale)</text>",
-        escape(panel.title)
+        markup(panel.title)
     );
     if let (Some(floor), "time") = (&comparison.floor, panel.id) {
         // time = ns_per_pile × n: the part of that line inside both axes.
@@ -226,7 +198,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
             "<g class=\"series s{} {kind}\" data-panel=\"{}\" data-name=\"{}\">",
             colour(comparison, k),
             panel.id,
-            escape(&series.name)
+            markup(&series.name)
         );
         let path: Vec<String> =
             points.iter().map(|&(n, v)| format!("{:.1},{:.1}", x.at(n), y.at(v.max(panel.least)))).collect();
@@ -239,7 +211,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
                 false => format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"7\" height=\"7\">", px - 3.5, py - 3.5),
             };
             let end = if series.reference() { "</circle>" } else { "</rect>" };
-            let _ = write!(out, "{mark}<title>{}</title>{end}", escape(&title));
+            let _ = write!(out, "{mark}<title>{}</title>{end}", markup(&title));
         }
         out.push_str("</g>\n");
     }
@@ -251,7 +223,7 @@ fn panel(out: &mut String, comparison: &Comparison, x: Axis, panel: &Panel) {
             TOP + plot_h / 2.0
         );
     }
-    let _ = writeln!(out, "</svg><figcaption>{}</figcaption></figure>", escape(panel.title));
+    let _ = writeln!(out, "</svg><figcaption>{}</figcaption></figure>", markup(panel.title));
 }
 
 /// Series `k`'s colour: a bundled strategy's is its own, the same on every page; an attempt
@@ -283,38 +255,33 @@ fn legend(out: &mut String, comparison: &Comparison) {
                 out,
                 "<li><svg class=\"swatch\" viewBox=\"0 0 40 10\"><g class=\"series s{} {kind}\"><polyline points=\"0,5 40,5\"/></g></svg> <b>{}</b>",
                 colour(comparison, k),
-                escape(&series.name)
+                markup(&series.name)
             );
             let growth = match &series.growth {
                 Some(growth) => crate::render::growth::words(growth, comparison.limit),
                 None if series.time.is_empty() => "not timed".to_string(),
                 None => "how its time grows: cargo judge bench --html".to_string(),
             };
-            let _ = write!(out, " <span class=\"growth\">{}</span></li>", escape(&growth));
+            let _ = write!(out, " <span class=\"growth\">{}</span></li>", markup(&growth));
         }
         out.push_str("</ul>\n");
     }
-    match &comparison.floor {
-        Some(floor) => {
-            let said = format!(
-                "dotted: the floor program's chain of dependent steps, {:.2} ns a pile at n = {}, which no strategy goes below",
-                floor.ns_per_pile,
-                units::thousands(floor.n as u64)
-            );
-            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(&said));
-        }
-        None => {
-            let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", escape(NO_FLOOR));
-        }
-    }
+    let said = match &comparison.floor {
+        Some(floor) => format!(
+            "dotted: the floor program's chain of dependent steps, {:.2} ns a pile at n = {}, which no strategy goes below",
+            floor.ns_per_pile,
+            units::thousands(floor.n as u64)
+        ),
+        None => NO_FLOOR.to_string(),
+    };
+    let _ = writeln!(out, "<p class=\"floor-note\">{}</p>", markup(&said));
 }
 
 pub fn render(comparison: &Comparison) -> String {
-    let ns: Vec<f64> = (comparison.series.iter())
+    let ns = (comparison.series.iter())
         .flat_map(|s| s.time.iter().map(|p| p.0).chain(s.memory.iter().map(|p| p.0)))
-        .map(|n| n.max(1) as f64)
-        .collect();
-    let x = Axis::covering(&ns, LEFT, W - RIGHT);
+        .map(|n| n.max(1) as f64);
+    let x = LogAxis::covering(ns, (1.0, 10.0), PAD, (LEFT, W - RIGHT));
     let time = Panel {
         id: "time",
         title: "time per call",

@@ -5,14 +5,15 @@
 use std::fmt::Write as _;
 
 use super::matrix::class;
-use super::{escape, Judged};
+use super::Judged;
 use crate::judging::engine::Fault;
 use crate::judging::report::{first_failure, Met};
 use crate::judging::verdict::Verdict;
+use crate::render::call;
 use crate::render::judge_text::{self, Block};
 use crate::render::matrix::Layout;
 use crate::render::style::Style;
-use crate::render::{call, units};
+use crate::render::units::{self, markup};
 
 /// The columns the blocks are written for, as a terminal would show them.
 const WIDTH: usize = 80;
@@ -35,14 +36,14 @@ fn block(out: &mut String, block: &Block) {
     let (heading, body) = block.text.split_once('\n').unwrap_or((&block.text, ""));
     let body = body.find("  rerun     ").map_or(body, |at| &body[..at]);
     let heading = heading.strip_prefix(block.verdict.code()).unwrap_or(heading);
-    let command = escape(&block.rerun.shell());
+    let command = markup(&block.rerun.shell());
     let _ = write!(
         out,
         "<article class=\"failure\"><h3><span class=\"{}\">{}</span>{}</h3><pre>{}</pre>",
         class(Some(block.verdict)),
         block.verdict.code(),
-        escape(heading),
-        escape(body.trim_end())
+        markup(heading),
+        markup(body.trim_end())
     );
     let _ = writeln!(
         out,
@@ -59,24 +60,12 @@ fn solution_blocks(out: &mut String, blocks: &[&Block], judged: &Judged) {
     if shown < blocks.len() {
         let name = &judged.report.submissions[blocks[0].submission].name;
         let more = units::count(blocks.len() - shown, "more failure");
-        let _ = writeln!(out, "<details><summary>{} of {}</summary>", escape(&more), escape(name));
+        let _ = writeln!(out, "<details><summary>{} of {}</summary>", markup(&more), markup(name));
         for b in &blocks[shown..] {
             block(out, b);
         }
         out.push_str("</details>\n");
     }
-}
-
-/// The blocks of each solution in turn.
-fn by_solution<'a>(all: &[&'a Block]) -> Vec<Vec<&'a Block>> {
-    let mut groups: Vec<Vec<&Block>> = Vec::new();
-    for b in all {
-        match groups.last_mut() {
-            Some(group) if group[0].submission == b.submission => group.push(b),
-            _ => groups.push(vec![b]),
-        }
-    }
-    groups
 }
 
 /// Why a solution was not judged whole, where it was not.
@@ -114,8 +103,8 @@ pub fn render(judged: &Judged) -> String {
     if missed.is_empty() {
         out.push_str("<p class=\"none\">No failure that was not expected.</p>\n");
     }
-    for group in by_solution(&missed) {
-        solution_blocks(&mut out, &group, judged);
+    for group in missed.chunk_by(|a, b| a.submission == b.submission) {
+        solution_blocks(&mut out, group, judged);
     }
     if !expected.is_empty() {
         let _ = writeln!(
@@ -132,7 +121,7 @@ pub fn render(judged: &Judged) -> String {
     if !unjudged.is_empty() {
         out.push_str("<h3>Not judged</h3><ul class=\"unjudged\">");
         for line in unjudged {
-            let _ = write!(out, "<li><span class=\"nj\">not judged</span> {}</li>", escape(&line));
+            let _ = write!(out, "<li><span class=\"nj\">not judged</span> {}</li>", markup(&line));
         }
         out.push_str("</ul>\n");
     }

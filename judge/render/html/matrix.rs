@@ -3,11 +3,12 @@
 
 use std::fmt::Write as _;
 
-use super::{escape, Judged};
+use super::Judged;
 use crate::judging::engine::{CaseResult, Cut};
 use crate::judging::report::{first_failure, took, Met};
 use crate::judging::verdict::Verdict;
-use crate::render::{expect, units};
+use crate::render::expect;
+use crate::render::units::{self, markup};
 
 /// The class a verdict's colour is drawn from.
 pub fn class(verdict: Option<Verdict>) -> String {
@@ -54,7 +55,7 @@ fn cell(out: &mut String, judged: &Judged, s: usize, c: usize) {
     let verdict = result.verdict;
     let code = verdict.map_or("not judged", |v| v.code());
     let title = format!("{} on {}: {}", report.submissions[s].name, case.id, verdict.map_or("not judged", words));
-    let _ = write!(out, "<td class=\"{}\" title=\"{}\">{code}", class(verdict), escape(&title));
+    let _ = write!(out, "<td class=\"{}\" title=\"{}\">{code}", class(verdict), markup(&title));
     if let Some(said) = counts(result) {
         let _ = write!(out, "<small>{said}</small>");
     }
@@ -95,7 +96,7 @@ pub fn render(judged: &Judged) -> String {
     out.push_str("<th>got<small>expected</small></th>");
     for case in &report.cases {
         let n = crate::render::matrix::n(case);
-        let _ = write!(out, "<th class=\"case\"><span>{}</span><small>n {n}</small></th>", escape(&case.id));
+        let _ = write!(out, "<th class=\"case\"><span>{}</span><small>n {n}</small></th>", markup(&case.id));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
     for s in order(judged) {
@@ -103,14 +104,14 @@ pub fn render(judged: &Judged) -> String {
         let met = report.met[s];
         let got = first_failure(&report.cards[s]);
         let row = if met == Met::No { " class=\"missed\"" } else { "" };
-        let name = escape(&submission.name);
+        let name = markup(&submission.name);
         let _ = write!(out, "<tr{row}><th class=\"name\" scope=\"row\" title=\"{name}\">{name}</th>");
         let _ = write!(
             out,
             "<td class=\"{}\">{}<small>expected {}</small><small class=\"met-{}\">{}</small></td>",
             class(got),
             got.map_or("not judged", |v| v.code()),
-            escape(&expect::expect(submission.expect)),
+            markup(&expect::expect(submission.expect)),
             met_class(met),
             met_words(met)
         );

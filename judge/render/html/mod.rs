@@ -14,7 +14,7 @@ mod sources;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::units;
+use super::units::{self, markup};
 use crate::cli::Invocation;
 use crate::judging::report::Report;
 use crate::judging::submissions::Submission;
@@ -47,22 +47,6 @@ pub struct Page<'a> {
     pub reload: Option<u32>,
 }
 
-/// `text` safe in an HTML element or a quoted attribute.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A `file://` link to `path` (absolute), each byte a URL may not hold as it is written `%XX`.
 pub fn link(path: &Path) -> String {
     let mut out = String::from("file://");
@@ -79,7 +63,7 @@ pub fn link(path: &Path) -> String {
 
 /// A section: its heading, the one line that says what it shows, then `body`.
 fn section(out: &mut String, id: &str, heading: &str, says: &str, body: &str) {
-    let _ = writeln!(out, "<section id=\"{id}\"><h2>{}</h2><p class=\"says\">{}</p>", escape(heading), escape(says));
+    let _ = writeln!(out, "<section id=\"{id}\"><h2>{}</h2><p class=\"says\">{}</p>", markup(heading), markup(says));
     out.push_str(body);
     out.push_str("</section>\n");
 }
@@ -93,8 +77,8 @@ pub fn render(page: &Page) -> String {
         let _ = writeln!(out, "<meta http-equiv=\"refresh\" content=\"{seconds}\">");
     }
     let title = format!("Stone Game III: {}", page.command);
-    let _ = writeln!(out, "<title>{}</title>\n<style>\n{STYLE}</style>\n</head><body>", escape(&title));
-    let _ = writeln!(out, "<header><h1>{}</h1>", escape(&title));
+    let _ = writeln!(out, "<title>{}</title>\n<style>\n{STYLE}</style>\n</head><body>", markup(&title));
+    let _ = writeln!(out, "<header><h1>{}</h1>", markup(&title));
     let mut about = vec![format!("made {}", units::utc(page.made))];
     if let Some(judged) = &page.judged {
         about.extend(failures::summary(judged));
@@ -102,7 +86,7 @@ pub fn render(page: &Page) -> String {
     if page.reload.is_some() {
         about.push("rewritten at every save while watch runs; this page reloads itself".to_string());
     }
-    let _ = writeln!(out, "<p class=\"about\">{}</p>", escape(&about.join(" · ")));
+    let _ = writeln!(out, "<p class=\"about\">{}</p>", markup(&about.join(" · ")));
     out.push_str("<nav>");
     let parts = [
         (page.judged.is_some(), "matrix", "matrix"),

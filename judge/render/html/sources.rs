@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::escape;
 use crate::judging::submissions::Submission;
+use crate::render::units::markup;
 
 /// The comment at the top of a file, and the rest. The comment's lines are joined into
 /// paragraphs that reflow to any width; an indented line (a formula) stays a line of its own.
@@ -31,7 +31,7 @@ fn choice(out: &mut String, side: &str, sources: &[Submission], chosen: usize) {
     let _ = write!(out, "<label>{side} <select class=\"pick\" data-side=\"{side}\">");
     for (k, submission) in sources.iter().enumerate() {
         let selected = if k == chosen { " selected" } else { "" };
-        let _ = write!(out, "<option value=\"{k}\"{selected}>{}</option>", escape(&submission.name));
+        let _ = write!(out, "<option value=\"{k}\"{selected}>{}</option>", markup(&submission.name));
     }
     out.push_str("</select></label> ");
 }
@@ -46,13 +46,13 @@ pub fn render(sources: &[Submission]) -> String {
         let _ = write!(
             out,
             "<article class=\"source\" data-k=\"{k}\"><h3>{} <small>{}</small></h3>",
-            escape(&submission.name),
-            escape(&submission.shown)
+            markup(&submission.name),
+            markup(&submission.shown)
         );
         if !comment.is_empty() {
-            let _ = write!(out, "<p class=\"idea\">{}</p>", escape(&comment));
+            let _ = write!(out, "<p class=\"idea\">{}</p>", markup(&comment));
         }
-        let _ = writeln!(out, "<pre><code>{}</code></pre></article>", escape(&code));
+        let _ = writeln!(out, "<pre><code>{}</code></pre></article>", markup(&code));
     }
     out.push_str("</div>\n");
     out

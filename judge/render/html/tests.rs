@@ -235,7 +235,7 @@ fn names_sources_and_messages_are_escaped() {
             &rest[..20.min(rest.len())]
         );
     }
-    assert_eq!(escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
+    assert_eq!(markup("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
 }
 
 #[test]
