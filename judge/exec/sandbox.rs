@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use super::cgroup::Cell;
+use super::files::Seal;
 use super::room::Room;
 use super::sys::{self, Resource};
 
@@ -313,18 +314,24 @@ fn keep_orphans() -> io::Result<()> {
     // Everything goes, std's exec-error pipe included, so that spawn() returns when the
     // program has exec'd, and the judge's pipes close when the program's do.
     let _ = sys::close_all_except(&[]);
-    let status = loop {
-        match sys::wait_any() {
-            Ok((pid, status)) if pid == program => break status,
-            Ok(_) => {}
-            Err(_) => sys::exit_now(LOST),
-        }
-    };
+    let status = reap_until(program);
     while sys::kill_children() && sys::wait_any().is_ok() {}
     sys::exit_like(status)
 }
 
-/// A keeper's exit code if it lost its program without a status (should not happen).
+/// Reaps every child (orphans adopted included) until `program` ends: its status.
+#[cfg(target_os = "linux")]
+fn reap_until(program: u32) -> std::process::ExitStatus {
+    loop {
+        match sys::wait_any() {
+            Ok((pid, status)) if pid == program => return status,
+            Ok(_) => {}
+            Err(_) => sys::exit_now(LOST),
+        }
+    }
+}
+
+/// A keeper's or init's exit code if it lost its child without a status (should not happen).
 #[cfg(target_os = "linux")]
 const LOST: i32 = 125;
 
@@ -393,10 +400,10 @@ pub fn probe_remembered(cache: &Path) -> io::Result<()> {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     facts.extend(status.lines().filter(|l| l.starts_with("Seccomp")).map(|l| format!("{l}\n")));
     let entry = cache.join(format!("sandbox-{}", super::digest::Digest::of(facts.as_bytes()).hex()));
-    if super::files::read_sealed(&entry).is_some_and(|said| said == facts.as_bytes()) {
+    if Seal::PUBLIC.read(&entry).is_some_and(|said| said == facts.as_bytes()) {
         return Ok(());
     }
     probe()?;
-    let _ = super::files::put_sealed(&entry, facts.as_bytes());
+    let _ = Seal::PUBLIC.put(&entry, facts.as_bytes());
     Ok(())
 }

@@ -11,15 +11,13 @@ use std::path::{Component, Path, PathBuf};
 use std::process::ExitStatus;
 
 use super::super::sys::{self, Resource};
-use super::{invalid, Bounds, Jail, Op, OUTSIDE_ID_OF_ROOT};
+use super::{invalid, reap_until, Bounds, Jail, Op, LOST, OUTSIDE_ID_OF_ROOT};
 
 /// Where the init assembles the new root: a tmpfs mounted over the host's /tmp, seen only in
 /// the new mount namespace.
 const STAGE: &str = "/tmp";
 /// The most host paths one jail binds (their descriptors sit in a fixed array).
 const MOST_BINDS: usize = 32;
-/// The keeper's exit code if it lost its child without a status (should not happen).
-const LOST: i32 = 125;
 /// The user and group id inside.
 const INSIDE_ID: u32 = 1000;
 /// The IPC namespace's limits: SysV shared memory of at most 16 MiB in all (the kernel's
@@ -355,16 +353,9 @@ impl Confinement {
 /// hand its status to the keeper, and end, which kills whatever is left in the namespace.
 fn reap(program: u32, to_keeper: RawFd) -> ! {
     let _ = sys::close_all_except(&[to_keeper]);
-    loop {
-        match sys::wait_any() {
-            Ok((pid, status)) if pid == program => {
-                let _ = sys::write_all(to_keeper, &status.into_raw().to_ne_bytes());
-                sys::exit_now(0);
-            }
-            Ok(_) => {}
-            Err(_) => sys::exit_now(LOST),
-        }
-    }
+    let status = reap_until(program);
+    let _ = sys::write_all(to_keeper, &status.into_raw().to_ne_bytes());
+    sys::exit_now(0)
 }
 
 /// A short path built on the stack, for use between fork and exec.
