@@ -108,10 +108,6 @@ const READY: u8 = 17;
 const ALLOCATION: u8 = 18;
 const REFUSED: u8 = 19;
 
-fn frame(kind: u8, seq: u32, payload: Vec<u8>) -> Vec<u8> {
-    framed(kind, seq, |out| out.extend_from_slice(&payload))
-}
-
 /// A frame whose payload `fill` writes in place, so a large one is not copied again.
 fn framed(kind: u8, seq: u32, fill: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
     let mut out = Vec::new();
@@ -215,7 +211,7 @@ impl Reply {
                 REFUSED
             }
         };
-        frame(kind, seq, payload)
+        framed(kind, seq, |out| out.extend_from_slice(&payload))
     }
 
     /// A reply from its kind and payload; `cut` more bytes of the payload were dropped on the
