@@ -434,18 +434,14 @@ mod tests {
     #[test]
     fn rejects_bad_jails() {
         let refused = |jail: &Jail| Confinement::new(jail, None).is_err();
-        let mut nested = jail();
-        nested.bind("/usr/lib", "/usr/lib", false);
-        assert!(refused(&nested), "a bind inside a bind");
-        let mut relative = jail();
-        relative.bind("/usr", "relative", false);
-        assert!(refused(&relative), "a relative inside path");
-        let mut dotted = jail();
-        dotted.bind("/usr", "/a/../b", false);
-        assert!(refused(&dotted), "a path with ..");
-        let mut missing = jail();
-        missing.bind("/nonexistent-host-path", "/x", false);
-        assert!(refused(&missing), "a missing host path");
+        for (host, inside, why) in [
+            ("/usr/lib", "/usr/lib", "a bind inside a bind"),
+            ("/usr", "relative", "a relative inside path"),
+            ("/usr", "/a/../b", "a path with .."),
+            ("/nonexistent-host-path", "/x", "a missing host path"),
+        ] {
+            assert!(refused(jail().bind(host, inside, false)), "{why}");
+        }
         let mut over = jail();
         over.bind("/etc", "/deep", false).bind("/usr", "/deep/er", false);
         assert!(refused(&over), "a bind inside an earlier bind");
