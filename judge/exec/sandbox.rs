@@ -210,17 +210,12 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
     if jail.descriptors.len() > MOST_PLACED {
         return Err(invalid(format!("at most {MOST_PLACED} descriptors are placed")));
     }
-    let mut placed = [(-1, -1); MOST_PLACED];
-    placed[..jail.descriptors.len()].copy_from_slice(&jail.descriptors);
-    let count = jail.descriptors.len();
+    let placed = jail.descriptors.clone();
     // What the program keeps across exec, in ascending order: its standard streams and the
     // descriptors it is given.
-    let mut kept: Vec<RawFd> = [0, 1, 2].into_iter().chain(jail.descriptors.iter().map(|&(_, at)| at)).collect();
-    kept.sort_unstable();
-    kept.dedup();
-    let mut keep = [RawFd::MAX; MOST_PLACED + 3];
-    keep[..kept.len()].copy_from_slice(&kept);
-    let keep_count = kept.len();
+    let mut keep: Vec<RawFd> = [0, 1, 2].into_iter().chain(placed.iter().map(|&(_, at)| at)).collect();
+    keep.sort_unstable();
+    keep.dedup();
     let bounds = jail.bounds;
     #[cfg(target_os = "linux")]
     let kept = jail.kept && room.is_some();
@@ -259,8 +254,8 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
             #[cfg(target_os = "linux")]
             sys::die_with(judge)?;
             sys::new_session()?;
-            sys::place_fds(&placed[..count])?;
-            sys::close_on_exec_all_except(&keep[..keep_count])?;
+            sys::place_fds(&placed)?;
+            sys::close_on_exec_all_except(&keep)?;
             // macOS takes no address-space limit (nor enforces one): there only the judge's
             // readings hold the memory limit, and rustc has none.
             #[cfg(target_os = "linux")]
