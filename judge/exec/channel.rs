@@ -160,25 +160,13 @@ impl Channel {
 
     /// Reads whatever both output pipes hold now.
     fn drain(&mut self) {
-        for (k, pipe) in [&mut self.stdout, &mut self.stderr].into_iter().enumerate() {
-            let output = &mut self.output[k];
-            let mut chunk = [0u8; 1 << 16];
-            // At most a mebibyte at a time, so a flood cannot keep the judge reading.
-            for _ in 0..16 {
-                match pipe.read(&mut chunk) {
-                    Ok(0) => {
-                        output.closed = true;
-                        break;
-                    }
-                    Ok(n) => {
-                        let room = OUTPUT_KEPT.saturating_sub(output.head.len());
-                        output.head.extend_from_slice(&chunk[..n.min(room)]);
-                        output.total += n as u64;
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(_) => break,
-                }
-            }
+        for (output, pipe) in self.output.iter_mut().zip([&mut self.stdout, &mut self.stderr]) {
+            let read = read_now(pipe, |bytes| {
+                let room = OUTPUT_KEPT.saturating_sub(output.head.len());
+                output.head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                output.total += bytes.len() as u64;
+            });
+            output.closed |= matches!(read, Ok(true));
         }
     }
 
@@ -202,29 +190,31 @@ impl Channel {
         })
     }
 
-    /// Reads what has arrived on the reply pipe, at most a mebibyte at a time so a flood
-    /// cannot keep the judge reading, and notes the end of the stream.
+    /// Reads what has arrived on the reply pipe, and notes the end of the stream.
     fn fill(&mut self) {
-        let mut chunk = [0u8; 1 << 16];
-        for _ in 0..16 {
-            match self.replies.read(&mut chunk) {
-                Ok(0) => {
-                    self.replies_closed = true;
-                    return;
-                }
-                Ok(n) => {
-                    let heard = &mut self.heard;
-                    self.intake.feed(&chunk[..n], self.bound, &mut |seq, reply| heard.push_back((seq, reply)));
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
-                Err(_) => {
-                    self.replies_closed = true;
-                    return;
-                }
-            }
+        let (intake, heard, bound) = (&mut self.intake, &mut self.heard, self.bound);
+        let read = read_now(&mut self.replies, |bytes| {
+            intake.feed(bytes, bound, &mut |seq, reply| heard.push_back((seq, reply)));
+        });
+        self.replies_closed |= !matches!(read, Ok(false));
+    }
+}
+
+/// Reads what `pipe` holds now, at most a mebibyte so that a flood cannot keep the judge
+/// reading, handing each piece to `take`: Ok(true) at the end of the stream, Ok(false) when
+/// nothing more is there yet.
+fn read_now(pipe: &mut PipeReader, mut take: impl FnMut(&[u8])) -> io::Result<bool> {
+    let mut chunk = [0u8; 1 << 16];
+    for _ in 0..16 {
+        match pipe.read(&mut chunk) {
+            Ok(0) => return Ok(true),
+            Ok(n) => take(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(false),
+            Err(e) => return Err(e),
         }
     }
+    Ok(false)
 }
 
 #[cfg(test)]

@@ -394,8 +394,7 @@ impl Child {
         match self.exchange(0, span, self.born, &mut Reading::default())? {
             (Reply::Ready, _) => {}
             (Reply::Refused { why }, _) => {
-                self.stop();
-                return Err(Ending::Refused { why, confirmed: false });
+                return Err(self.end(Ending::Refused { why, confirmed: false }));
             }
             (other, _) => return Err(self.unexpected(other)),
         }
@@ -430,15 +429,13 @@ impl Child {
         let look = self.look(&span, start);
         self.origin = look.cpu_ns;
         if let Some(over) = span.answered_over(&look) {
-            self.stop();
-            return Err(timed_out(over));
+            return Err(self.end(timed_out(over)));
         }
         let kills = self.meter.oom_kills();
         if kills > self.kills {
             // The kernel killed one of its processes for memory; the call still answered.
             let peak_kib = peak.peak_kib.max(self.meter.read().peak_kib);
-            self.stop();
-            return Err(Ending::MemoryLimit { peak_kib });
+            return Err(self.end(Ending::MemoryLimit { peak_kib }));
         }
         Ok((reply, span.charge(&look)))
     }
@@ -461,13 +458,11 @@ impl Child {
                     thread::sleep(Duration::from_millis(1));
                 }
                 Settle::Over(over) => {
-                    self.stop();
-                    return Err(timed_out(over));
+                    return Err(self.end(timed_out(over)));
                 }
                 Settle::Wait => {
                     if let Some(ending) = self.over_limits(peak) {
-                        self.stop();
-                        return Err(ending);
+                        return Err(self.end(ending));
                     }
                     thread::sleep(POLL);
                 }
@@ -503,6 +498,11 @@ impl Child {
             Reply::AllocationFailed { bytes } => Ending::AllocationFailed { bytes },
             _ => Ending::LostChannel,
         };
+        self.end(ending)
+    }
+
+    /// Stops the child, which ended so.
+    fn end(&mut self, ending: Ending) -> Ending {
         self.stop();
         ending
     }
@@ -520,8 +520,7 @@ impl Child {
                     return Err(self.unexpected(reply));
                 }
                 Heard::Reply(..) | Heard::Garbled => {
-                    self.stop();
-                    return Err(Ending::LostChannel);
+                    return Err(self.end(Ending::LostChannel));
                 }
                 Heard::Closed => return Err(self.died()),
                 Heard::Quiet => {
@@ -532,13 +531,11 @@ impl Child {
                             look = Duration::ZERO;
                             continue;
                         }
-                        self.stop();
-                        return Err(timed_out(over));
+                        return Err(self.end(timed_out(over)));
                     }
                     look = POLL;
                     if let Some(ending) = self.over_limits(peak) {
-                        self.stop();
-                        return Err(ending);
+                        return Err(self.end(ending));
                     }
                     if matches!(self.process.try_wait(), Ok(Some(_))) {
                         return Err(self.died());
@@ -578,9 +575,7 @@ impl Child {
         let ran_on = status.is_none();
         // The kernel's out-of-memory killer, in the child's cell, ended it.
         if self.meter.oom_kills() > self.kills {
-            let peak_kib = self.meter.read().peak_kib;
-            self.stop();
-            return Ending::MemoryLimit { peak_kib };
+            return self.end(Ending::MemoryLimit { peak_kib: self.meter.read().peak_kib });
         }
         let detail = self.channel.as_mut().and_then(|c| last_line(&c.take(Stream::Stderr)));
         let status = self.stop().or(status);

@@ -370,37 +370,34 @@ impl Compiler {
             let chosen: Vec<&Unit> = alive.iter().map(|&i| &units[i]).collect();
             let Layout { source, map, key, remap, path } = self.layout(&chosen, Harness::Driver)?;
             let binary = self.cache.folder.join("bin").join(&key);
-            if seal.read(&binary).is_some() {
+            let failure = self.cache.folder.join("bin").join(format!("{key}.ce"));
+            let limit = |error: CompileError| Ok(Batch { errors: vec![Some(error); units.len()], binary: None });
+            // What rustc said of a build that made no binary; None for one that did.
+            let said = match seal.read(&binary) {
+                Some(_) => None,
+                None => match seal.read(&failure).map(|said| Remembered::read(&String::from_utf8_lossy(&said))) {
+                    Some(Remembered::Said(stderr)) => Some(stderr),
+                    Some(Remembered::Limit(error)) => return limit(error),
+                    None => match self.rustc(&source, &path, &binary, remap.as_deref())? {
+                        Ran::Finished { success: true, .. } => None,
+                        Ran::Finished { stderr, .. } => {
+                            seal.put(&failure, Remembered::Said(stderr.clone()).text().as_bytes())?;
+                            Some(stderr)
+                        }
+                        Ran::OverLimit { error, remembered } => {
+                            if remembered {
+                                seal.put(&failure, Remembered::Limit(error.clone()).text().as_bytes())?;
+                            }
+                            return limit(error);
+                        }
+                    },
+                },
+            };
+            let Some(stderr) = said else {
                 if self.refuse_newer(&chosen, &alive, &mut errors)? {
                     continue;
                 }
                 return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
-            }
-            let failure = self.cache.folder.join("bin").join(format!("{key}.ce"));
-            let remembered = seal.read(&failure).map(|said| Remembered::read(&String::from_utf8_lossy(&said)));
-            let stderr = match remembered {
-                Some(Remembered::Said(stderr)) => stderr,
-                Some(Remembered::Limit(error)) => {
-                    return Ok(Batch { errors: vec![Some(error); units.len()], binary: None })
-                }
-                None => match self.rustc(&source, &path, &binary, remap.as_deref())? {
-                    Ran::Finished { success: true, .. } => {
-                        if self.refuse_newer(&chosen, &alive, &mut errors)? {
-                            continue;
-                        }
-                        return Ok(Batch { errors, binary: Some(Binary { path: binary, map }) });
-                    }
-                    Ran::Finished { stderr, .. } => {
-                        seal.put(&failure, Remembered::Said(stderr.clone()).text().as_bytes())?;
-                        stderr
-                    }
-                    Ran::OverLimit { error, remembered } => {
-                        if remembered {
-                            seal.put(&failure, Remembered::Limit(error.clone()).text().as_bytes())?;
-                        }
-                        return Ok(Batch { errors: vec![Some(error); units.len()], binary: None });
-                    }
-                },
             };
             let mut dropped = false;
             for (unit, error) in diagnose(&stderr, &map) {
@@ -519,13 +516,10 @@ impl Compiler {
     }
 
     fn run_in(&self, job: &Job, folder: &Path) -> io::Result<Ran> {
-        let host_tool = match job.tool {
-            Tool::Clippy => self.toolchain.clippy_driver.clone().unwrap_or_else(|| self.toolchain.rustc.clone()),
-            Tool::Rustc => self.toolchain.rustc.clone(),
-        };
-        let conf = match job.tool {
-            Tool::Clippy => Some(self.clippy_conf()?),
-            Tool::Rustc => None,
+        let rustc = &self.toolchain.rustc;
+        let (host_tool, conf) = match job.tool {
+            Tool::Clippy => (self.toolchain.clippy_driver.as_ref().unwrap_or(rustc), Some(self.clippy_conf()?)),
+            Tool::Rustc => (rustc, None),
         };
         let bounds = sandbox::Bounds {
             address_space: Some(COMPILE_MEMORY),
@@ -535,7 +529,7 @@ impl Compiler {
             stack: None,
             one_process: false,
         };
-        let mut jail = sandbox::Jail::system(&host_tool, COMPILE_SCRATCH, bounds);
+        let mut jail = sandbox::Jail::system(host_tool, COMPILE_SCRATCH, bounds);
         jail.bind(&self.toolchain.sysroot, TOOLCHAIN, false);
         jail.bind(job.source, self.seen(job.source), false);
         jail.bind(folder, OUTPUT, true);

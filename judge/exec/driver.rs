@@ -37,9 +37,13 @@ const GUARD_WINDOW: usize = 1 << 20;
 pub struct Allocator;
 
 impl Allocator {
-    fn failed(size: usize) {
-        let frame = wire::allocation_frame(SERVING.load(Ordering::Acquire), size as u64);
-        let _ = sys::write_all(wire::REPLY_FD, &frame);
+    /// `block` as the system gave it, the judge told when it is null (`size` bytes failed).
+    fn told(block: *mut u8, size: usize) -> *mut u8 {
+        if block.is_null() {
+            let frame = wire::allocation_frame(SERVING.load(Ordering::Acquire), size as u64);
+            let _ = sys::write_all(wire::REPLY_FD, &frame);
+        }
+        block
     }
 }
 
@@ -48,20 +52,12 @@ impl Allocator {
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's contract is System's.
-        let block = unsafe { System.alloc(layout) };
-        if block.is_null() {
-            Allocator::failed(layout.size());
-        }
-        block
+        Allocator::told(unsafe { System.alloc(layout) }, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as above.
-        let block = unsafe { System.alloc_zeroed(layout) };
-        if block.is_null() {
-            Allocator::failed(layout.size());
-        }
-        block
+        Allocator::told(unsafe { System.alloc_zeroed(layout) }, layout.size())
     }
 
     unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
@@ -71,11 +67,7 @@ unsafe impl GlobalAlloc for Allocator {
 
     unsafe fn realloc(&self, block: *mut u8, layout: Layout, size: usize) -> *mut u8 {
         // SAFETY: as above.
-        let moved = unsafe { System.realloc(block, layout, size) };
-        if moved.is_null() {
-            Allocator::failed(size);
-        }
-        moved
+        Allocator::told(unsafe { System.realloc(block, layout, size) }, size)
     }
 }
 

@@ -126,13 +126,3 @@ impl Seal {
         Some(bytes)
     }
 }
-
-/// `Seal::PUBLIC.put`.
-pub fn put_sealed(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    Seal::PUBLIC.put(path, bytes)
-}
-
-/// `Seal::PUBLIC.read`.
-pub fn read_sealed(path: &Path) -> Option<Vec<u8>> {
-    Seal::PUBLIC.read(path)
-}

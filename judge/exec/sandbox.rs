@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use super::cgroup::Cell;
+use super::files::Seal;
 use super::room::Room;
 use super::sys::{self, Resource};
 
@@ -209,17 +210,12 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
     if jail.descriptors.len() > MOST_PLACED {
         return Err(invalid(format!("at most {MOST_PLACED} descriptors are placed")));
     }
-    let mut placed = [(-1, -1); MOST_PLACED];
-    placed[..jail.descriptors.len()].copy_from_slice(&jail.descriptors);
-    let count = jail.descriptors.len();
+    let placed = jail.descriptors.clone();
     // What the program keeps across exec, in ascending order: its standard streams and the
     // descriptors it is given.
-    let mut kept: Vec<RawFd> = [0, 1, 2].into_iter().chain(jail.descriptors.iter().map(|&(_, at)| at)).collect();
-    kept.sort_unstable();
-    kept.dedup();
-    let mut keep = [RawFd::MAX; MOST_PLACED + 3];
-    keep[..kept.len()].copy_from_slice(&kept);
-    let keep_count = kept.len();
+    let mut keep: Vec<RawFd> = [0, 1, 2].into_iter().chain(placed.iter().map(|&(_, at)| at)).collect();
+    keep.sort_unstable();
+    keep.dedup();
     let bounds = jail.bounds;
     #[cfg(target_os = "linux")]
     let kept = jail.kept && room.is_some();
@@ -258,8 +254,8 @@ pub fn command(jail: &Jail, room: Option<&Path>, cell: Option<&Cell>) -> io::Res
             #[cfg(target_os = "linux")]
             sys::die_with(judge)?;
             sys::new_session()?;
-            sys::place_fds(&placed[..count])?;
-            sys::close_on_exec_all_except(&keep[..keep_count])?;
+            sys::place_fds(&placed)?;
+            sys::close_on_exec_all_except(&keep)?;
             // macOS takes no address-space limit (nor enforces one): there only the judge's
             // readings hold the memory limit, and rustc has none.
             #[cfg(target_os = "linux")]
@@ -313,18 +309,24 @@ fn keep_orphans() -> io::Result<()> {
     // Everything goes, std's exec-error pipe included, so that spawn() returns when the
     // program has exec'd, and the judge's pipes close when the program's do.
     let _ = sys::close_all_except(&[]);
-    let status = loop {
-        match sys::wait_any() {
-            Ok((pid, status)) if pid == program => break status,
-            Ok(_) => {}
-            Err(_) => sys::exit_now(LOST),
-        }
-    };
+    let status = reap_until(program);
     while sys::kill_children() && sys::wait_any().is_ok() {}
     sys::exit_like(status)
 }
 
-/// A keeper's exit code if it lost its program without a status (should not happen).
+/// Reaps every child (orphans adopted included) until `program` ends: its status.
+#[cfg(target_os = "linux")]
+fn reap_until(program: u32) -> std::process::ExitStatus {
+    loop {
+        match sys::wait_any() {
+            Ok((pid, status)) if pid == program => return status,
+            Ok(_) => {}
+            Err(_) => sys::exit_now(LOST),
+        }
+    }
+}
+
+/// A keeper's or init's exit code if it lost its child without a status (should not happen).
 #[cfg(target_os = "linux")]
 const LOST: i32 = 125;
 
@@ -393,10 +395,10 @@ pub fn probe_remembered(cache: &Path) -> io::Result<()> {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     facts.extend(status.lines().filter(|l| l.starts_with("Seccomp")).map(|l| format!("{l}\n")));
     let entry = cache.join(format!("sandbox-{}", super::digest::Digest::of(facts.as_bytes()).hex()));
-    if super::files::read_sealed(&entry).is_some_and(|said| said == facts.as_bytes()) {
+    if Seal::PUBLIC.read(&entry).is_some_and(|said| said == facts.as_bytes()) {
         return Ok(());
     }
     probe()?;
-    let _ = super::files::put_sealed(&entry, facts.as_bytes());
+    let _ = Seal::PUBLIC.put(&entry, facts.as_bytes());
     Ok(())
 }

@@ -30,36 +30,27 @@ fn isolation() -> Housing {
         Ok(()) => sandbox::Isolation::Sandbox,
         Err(_) => sandbox::Isolation::Room(Room::new().unwrap()),
     };
-    Housing { isolation, cells: Cells::open().ok(), kind: RunnerKind::Native }
+    native(isolation, Cells::open().ok())
+}
+
+fn native(isolation: sandbox::Isolation, cells: Option<Cells>) -> Housing {
+    Housing { isolation, cells, kind: RunnerKind::Native }
 }
 
 /// Every way children can run on this machine, named: in the room and in a sandbox, each with
 /// and without a cgroup cell; a way the machine does not give is said, never skipped quietly.
 fn housings() -> Vec<(&'static str, Housing)> {
     let room = || sandbox::Isolation::Room(Room::new().unwrap());
-    let mut found = vec![("room, /proc", Housing { isolation: room(), cells: None, kind: RunnerKind::Native })];
+    let mut found = vec![("room, /proc", native(room(), None))];
     let sandboxed = sandbox::probe();
     let cells = Cells::open();
     if let Ok(cells) = &cells {
-        found.push((
-            "room, cgroup",
-            Housing { isolation: room(), cells: Some(cells.clone()), kind: RunnerKind::Native },
-        ));
+        found.push(("room, cgroup", native(room(), Some(cells.clone()))));
     }
     if sandboxed.is_ok() {
-        found.push((
-            "sandbox, /proc",
-            Housing { isolation: sandbox::Isolation::Sandbox, cells: None, kind: RunnerKind::Native },
-        ));
+        found.push(("sandbox, /proc", native(sandbox::Isolation::Sandbox, None)));
         if let Ok(cells) = &cells {
-            found.push((
-                "sandbox, cgroup",
-                Housing {
-                    isolation: sandbox::Isolation::Sandbox,
-                    cells: Some(cells.clone()),
-                    kind: RunnerKind::Native,
-                },
-            ));
+            found.push(("sandbox, cgroup", native(sandbox::Isolation::Sandbox, Some(cells.clone()))));
         }
     }
     for (missing, why) in [("a sandbox", sandboxed.err().map(|e| e.to_string())), ("a cgroup", cells.err())] {
@@ -177,17 +168,9 @@ fn a_batch_drops_units_that_do_not_compile_and_serves_the_rest() {
     assert_eq!(batch.errors[1].as_ref().unwrap().place.as_ref().unwrap().file, "solutions/b.rs");
     let binary = batch.binary.unwrap();
     for (_mode, isolation) in housings() {
-        for (index, want) in [(0, "A"), (1, "C")] {
-            let answer = Child::spawn(
-                &Program { binary: binary.clone(), unit: index, name: "test".into() },
-                quick(),
-                &isolation,
-            )
-            .unwrap()
-            .call(&[1])
-            .result
-            .unwrap()
-            .answer;
+        for (unit, want) in [(0, "A"), (1, "C")] {
+            let program = Program { binary: binary.clone(), unit, name: "test".into() };
+            let answer = Child::spawn(&program, quick(), &isolation).unwrap().call(&[1]).result.unwrap().answer;
             assert_eq!(answer, want.as_bytes());
         }
     }

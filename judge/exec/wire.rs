@@ -108,10 +108,6 @@ const READY: u8 = 17;
 const ALLOCATION: u8 = 18;
 const REFUSED: u8 = 19;
 
-fn frame(kind: u8, seq: u32, payload: Vec<u8>) -> Vec<u8> {
-    framed(kind, seq, |out| out.extend_from_slice(&payload))
-}
-
 /// A frame whose payload `fill` writes in place, so a large one is not copied again.
 fn framed(kind: u8, seq: u32, fill: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
     let mut out = Vec::new();
@@ -146,29 +142,19 @@ impl Request<'_> {
         }
     }
 
+    /// A batch request from its kind and payload (a call is read by `read_call`).
     #[cfg_attr(not(test), allow(dead_code))] // the driver's end
     fn decode(kind: u8, payload: &[u8]) -> Option<Request<'static>> {
         let mut at = Reader { bytes: payload, at: 0 };
-        let request = match kind {
-            CALL => {
-                let dry = match at.take(1)?[0] {
-                    0 => false,
-                    1 => true,
-                    _ => return None,
-                };
-                Request::Call { values: at.values()?.into(), dry }
-            }
-            BATCH => {
-                let count = at.u32()? as usize;
-                let mut cases = Vec::with_capacity(count.min(1 << 16));
-                for _ in 0..count {
-                    cases.push(at.values()?);
-                }
-                Request::Batch { cases }
-            }
-            _ => return None,
-        };
-        at.done().then_some(request)
+        if kind != BATCH {
+            return None;
+        }
+        let count = at.u32()? as usize;
+        let mut cases = Vec::with_capacity(count.min(1 << 16));
+        for _ in 0..count {
+            cases.push(at.values()?);
+        }
+        at.done().then_some(Request::Batch { cases })
     }
 }
 
@@ -215,7 +201,7 @@ impl Reply {
                 REFUSED
             }
         };
-        frame(kind, seq, payload)
+        framed(kind, seq, |out| out.extend_from_slice(&payload))
     }
 
     /// A reply from its kind and payload; `cut` more bytes of the payload were dropped on the
@@ -387,17 +373,6 @@ fn read_head(input: &mut impl Read) -> io::Result<Option<(u8, u32, usize)>> {
     Ok(Some((head[0], seq, len as usize)))
 }
 
-/// Reads one frame, its payload into `payload`: its kind and number, or `Ok(None)` at a clean
-/// end of stream.
-#[cfg(test)]
-fn read_frame(input: &mut impl Read, payload: &mut Vec<u8>) -> io::Result<Option<(u8, u32)>> {
-    let Some((kind, seq, len)) = read_head(input)? else { return Ok(None) };
-    payload.clear();
-    payload.resize(len, 0);
-    input.read_exact(payload)?;
-    Ok(Some((kind, seq)))
-}
-
 /// A call's input read straight into the vector the solution is given: one copy, from the
 /// pipe, which is most of what a call's reading of a long input costs.
 #[cfg_attr(not(test), allow(dead_code))] // the driver's end
@@ -444,11 +419,10 @@ pub fn read_request(input: &mut impl Read, buffer: &mut Vec<u8>) -> io::Result<O
 /// The next reply and the number of the request it answers, or `Ok(None)` at the end.
 #[cfg(test)]
 pub fn read_reply(input: &mut impl Read) -> io::Result<Option<(u32, Reply)>> {
-    let mut payload = Vec::new();
-    match read_frame(input, &mut payload)? {
-        None => Ok(None),
-        Some((kind, seq)) => Reply::decode(kind, &payload, 0).map(|r| Some((seq, r))).ok_or_else(invalid),
-    }
+    let Some((kind, seq, len)) = read_head(input)? else { return Ok(None) };
+    let mut payload = vec![0; len];
+    input.read_exact(&mut payload)?;
+    Reply::decode(kind, &payload, 0).map(|r| Some((seq, r))).ok_or_else(invalid)
 }
 
 struct Reader<'a> {

@@ -11,15 +11,13 @@ use std::path::{Component, Path, PathBuf};
 use std::process::ExitStatus;
 
 use super::super::sys::{self, Resource};
-use super::{invalid, Bounds, Jail, Op, OUTSIDE_ID_OF_ROOT};
+use super::{invalid, reap_until, Bounds, Jail, Op, LOST, OUTSIDE_ID_OF_ROOT};
 
 /// Where the init assembles the new root: a tmpfs mounted over the host's /tmp, seen only in
 /// the new mount namespace.
 const STAGE: &str = "/tmp";
 /// The most host paths one jail binds (their descriptors sit in a fixed array).
 const MOST_BINDS: usize = 32;
-/// The keeper's exit code if it lost its child without a status (should not happen).
-const LOST: i32 = 125;
 /// The user and group id inside.
 const INSIDE_ID: u32 = 1000;
 /// The IPC namespace's limits: SysV shared memory of at most 16 MiB in all (the kernel's
@@ -355,16 +353,9 @@ impl Confinement {
 /// hand its status to the keeper, and end, which kills whatever is left in the namespace.
 fn reap(program: u32, to_keeper: RawFd) -> ! {
     let _ = sys::close_all_except(&[to_keeper]);
-    loop {
-        match sys::wait_any() {
-            Ok((pid, status)) if pid == program => {
-                let _ = sys::write_all(to_keeper, &status.into_raw().to_ne_bytes());
-                sys::exit_now(0);
-            }
-            Ok(_) => {}
-            Err(_) => sys::exit_now(LOST),
-        }
-    }
+    let status = reap_until(program);
+    let _ = sys::write_all(to_keeper, &status.into_raw().to_ne_bytes());
+    sys::exit_now(0)
 }
 
 /// A short path built on the stack, for use between fork and exec.
@@ -443,18 +434,14 @@ mod tests {
     #[test]
     fn rejects_bad_jails() {
         let refused = |jail: &Jail| Confinement::new(jail, None).is_err();
-        let mut nested = jail();
-        nested.bind("/usr/lib", "/usr/lib", false);
-        assert!(refused(&nested), "a bind inside a bind");
-        let mut relative = jail();
-        relative.bind("/usr", "relative", false);
-        assert!(refused(&relative), "a relative inside path");
-        let mut dotted = jail();
-        dotted.bind("/usr", "/a/../b", false);
-        assert!(refused(&dotted), "a path with ..");
-        let mut missing = jail();
-        missing.bind("/nonexistent-host-path", "/x", false);
-        assert!(refused(&missing), "a missing host path");
+        for (host, inside, why) in [
+            ("/usr/lib", "/usr/lib", "a bind inside a bind"),
+            ("/usr", "relative", "a relative inside path"),
+            ("/usr", "/a/../b", "a path with .."),
+            ("/nonexistent-host-path", "/x", "a missing host path"),
+        ] {
+            assert!(refused(jail().bind(host, inside, false)), "{why}");
+        }
         let mut over = jail();
         over.bind("/etc", "/deep", false).bind("/usr", "/deep/er", false);
         assert!(refused(&over), "a bind inside an earlier bind");

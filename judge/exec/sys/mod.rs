@@ -110,6 +110,14 @@ fn check(result: c_long) -> io::Result<c_long> {
     }
 }
 
+/// open(2): a new descriptor of `path`; `mode` is read only where `flags` create a file.
+#[cfg(target_os = "linux")]
+fn open(path: &CStr, flags: c_int, mode: u32) -> io::Result<RawFd> {
+    // SAFETY: `path` is a valid string; the mode argument is an integer.
+    let fd = unsafe { ffi::open(path.as_ptr(), flags, mode) };
+    check_int(fd).map(|()| fd)
+}
+
 #[cfg(target_os = "linux")]
 fn or_null(value: Option<&CStr>) -> *const c_char {
     value.map_or(std::ptr::null(), CStr::as_ptr)
@@ -315,9 +323,7 @@ fn sweep(keep: &[RawFd], how: Sweep) -> io::Result<()> {
 /// between fork and exec.
 #[cfg(target_os = "linux")]
 fn sweep_listed(keep: &[RawFd], how: Sweep) -> io::Result<()> {
-    // SAFETY: a valid string; the descriptor is closed below.
-    let dir = unsafe { ffi::open(c"/proc/self/fd".as_ptr(), ffi::O_RDONLY | ffi::O_DIRECTORY | ffi::O_CLOEXEC) };
-    check_int(dir)?;
+    let dir = open(c"/proc/self/fd", ffi::O_RDONLY | ffi::O_DIRECTORY | ffi::O_CLOEXEC, 0)?;
     let mut buffer = [0u8; 2048];
     let result = loop {
         // SAFETY: `buffer` is valid for writes of its length.

@@ -8,7 +8,7 @@ use std::io;
 use std::os::fd::RawFd;
 use std::os::raw::{c_long, c_ulong};
 
-use super::{check, check_int, close, ffi, or_null, read, write_all, ENOSYS, EPERM};
+use super::{check, check_int, close, ffi, open, or_null, read, write_all, ENOSYS, EPERM};
 
 /// mount(2): a new filesystem (`fstype` given) or a change of propagation (`source` None).
 pub fn mount(
@@ -79,10 +79,7 @@ pub fn make_dir(path: &CStr, mode: u32) -> io::Result<()> {
 
 /// Creates an empty file (or finds one already there), to mount a file on.
 pub fn make_file(path: &CStr) -> io::Result<()> {
-    // SAFETY: `path` is a valid string; the mode argument is read because of O_CREAT.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_WRONLY | ffi::O_CREAT | ffi::O_CLOEXEC, 0o644) };
-    check_int(fd)?;
-    close(fd);
+    close(open(path, ffi::O_WRONLY | ffi::O_CREAT | ffi::O_CLOEXEC, 0o644)?);
     Ok(())
 }
 
@@ -93,37 +90,25 @@ pub fn symlink(target: &CStr, link: &CStr) -> io::Result<()> {
 
 /// A close-on-exec descriptor naming `path` (O_PATH: it grants no read or write).
 pub fn open_path(path: &CStr) -> io::Result<RawFd> {
-    // SAFETY: `path` is a valid string.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_PATH | ffi::O_CLOEXEC) };
-    check_int(fd).map(|()| fd)
+    open(path, ffi::O_PATH | ffi::O_CLOEXEC, 0)
 }
 
 /// A close-on-exec descriptor reading `path`.
 pub fn open_read(path: &CStr) -> io::Result<RawFd> {
-    // SAFETY: `path` is a valid string.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_RDONLY | ffi::O_CLOEXEC) };
-    check_int(fd).map(|()| fd)
+    open(path, ffi::O_RDONLY | ffi::O_CLOEXEC, 0)
 }
 
 /// Copies what `from` reads to a new file `to` with permissions `mode`, through a buffer on
 /// the stack (safe between fork and exec).
 pub fn copy_file(from: RawFd, to: &CStr, mode: u32) -> io::Result<()> {
-    let flags = ffi::O_WRONLY | ffi::O_CREAT | ffi::O_EXCL | ffi::O_CLOEXEC;
-    // SAFETY: `to` is a valid string; the mode argument is read because of O_CREAT.
-    let fd = unsafe { ffi::open(to.as_ptr(), flags, mode) };
-    check_int(fd)?;
+    let fd = open(to, ffi::O_WRONLY | ffi::O_CREAT | ffi::O_EXCL | ffi::O_CLOEXEC, mode)?;
     let mut buffer = [0u8; 16 << 10];
-    let copied = loop {
-        match read(from, &mut buffer) {
-            Ok(0) => break Ok(()),
-            Ok(n) => {
-                if let Err(e) = write_all(fd, &buffer[..n]) {
-                    break Err(e);
-                }
-            }
-            Err(e) => break Err(e),
+    let copied = (|| loop {
+        match read(from, &mut buffer)? {
+            0 => return Ok(()),
+            n => write_all(fd, &buffer[..n])?,
         }
-    };
+    })();
     close(fd);
     copied
 }
@@ -166,9 +151,7 @@ pub unsafe fn blank_arguments(range: Option<(usize, usize)>, name: &[u8]) {
 
 /// Writes `bytes` to the existing file `path` in one write, as /proc files want.
 pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
-    // SAFETY: `path` is a valid string.
-    let fd = unsafe { ffi::open(path.as_ptr(), ffi::O_WRONLY | ffi::O_CLOEXEC) };
-    check_int(fd)?;
+    let fd = open(path, ffi::O_WRONLY | ffi::O_CLOEXEC, 0)?;
     let written = write_all(fd, bytes);
     close(fd);
     written
