@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::value::{Kind, Value};
 use super::Command::{self, Bench, Bless, Diagnostics, Gen, Help, Judge, Mutants, Paste, Run, Stress, Verify, Watch};
 use crate::exec::limits::Limits;
-use crate::exec::runner::RunnerKind;
+use crate::exec::runner::{self, RunnerKind};
 use crate::judging::mutate::Operator;
 use crate::judging::workbench::{Cgroup, Sandbox};
 use crate::problem::generator::Shape;
@@ -44,12 +44,7 @@ pub const SANDBOXES: [(&str, Sandbox); 4] = [
     ("off-as-root", Sandbox::OffAsRoot),
 ];
 pub const CGROUPS: [(&str, Cgroup); 2] = [("auto", Cgroup::Auto), ("off", Cgroup::Off)];
-pub const RUNNERS: [(&str, RunnerKind); 2] = [("native", RunnerKind::Native), ("portable", RunnerKind::Portable)];
-/// The best runner the machine has: the native one where it is Linux.
-#[cfg(target_os = "linux")]
-const DEFAULT_RUNNER: &str = RUNNERS[0].0;
-#[cfg(not(target_os = "linux"))]
-const DEFAULT_RUNNER: &str = RUNNERS[1].0;
+pub const RUNNERS: [(&str, RunnerKind); 2] = runner::CHOICES;
 
 /// The words of a choice table.
 const fn words<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
@@ -358,8 +353,8 @@ pub static CGROUP: Flag = Flag::value("--cgroup", "WHEN", Kind::Choice(&CGROUP_W
 
 pub static RUNNER: Flag = Flag::value("--runner", "WHICH", Kind::Choice(&RUNNER_WORDS))
     .commands(&[Judge, Run, Paste, Stress, Verify, Bench, Mutants, Watch, Diagnostics])
-    .default(Default::Value(|| Value::Text(DEFAULT_RUNNER.into())))
-    .help("who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the kernel's count of the solution's one process, on Linux and macOS; no sandbox)")
+    .default(Default::Value(|| Value::Text(runner::BEST.rules().word.into())))
+    .help(runner::HELP)
     .set(|args, value| args.runner = chosen(&RUNNERS, value));
 
 pub static LEETCODE_RUST: Flag = Flag::value("--leetcode-rust", "VERSION", Kind::Version)

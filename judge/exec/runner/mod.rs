@@ -19,6 +19,16 @@ pub enum RunnerKind {
 /// The runner of a system without the native one (macOS).
 pub const ELSEWHERE: RunnerKind = RunnerKind::Portable;
 
+/// The best runner the machine has: the native one where it is Linux.
+pub const BEST: RunnerKind = if cfg!(target_os = "linux") { RunnerKind::Native } else { ELSEWHERE };
+
+/// `--runner`'s words and what each names.
+pub const CHOICES: [(&str, RunnerKind); 2] =
+    [(native::RULES.word, RunnerKind::Native), (portable::RULES.word, RunnerKind::Portable)];
+
+/// `--runner`'s help.
+pub const HELP: &str = "who keeps a solution's accounts: native (Linux: the kernel's, in a sandbox and a cgroup cell) or portable (the kernel's count of the solution's one process, on Linux and macOS; no sandbox)";
+
 /// What a runner holds a child to and reads of it; each module gives one.
 pub struct Rules {
     /// `--runner`'s word for it.
@@ -48,7 +58,7 @@ pub struct Rules {
 }
 
 impl RunnerKind {
-    pub fn rules(self) -> &'static Rules {
+    pub const fn rules(self) -> &'static Rules {
         match self {
             RunnerKind::Native => &native::RULES,
             RunnerKind::Portable => &portable::RULES,
