@@ -302,6 +302,28 @@ impl Server {
         }
     }
 
+    /// Saves `path` and handles messages until the check it runs makes `done` hold. A
+    /// workspace reload while the check runs drops what it found; where nothing came within a
+    /// minute, the file is saved once more, as its user would, and that is said.
+    fn saved_until(&mut self, path: &Path, what: &str, done: impl Fn(&Server) -> bool) {
+        self.save(path);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !done(self) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.messages.recv_timeout(left) {
+                Ok(message) => self.handle(&message),
+                Err(_) => {
+                    eprintln!(
+                        "LOUD: rust-analyzer showed no {what} a minute after the save; saved again\n{}",
+                        self.describe()
+                    );
+                    self.save(path);
+                    return self.until(what, done);
+                }
+            }
+        }
+    }
+
     fn open(&mut self, path: &Path, text: &str) {
         let document = Json::object([
             ("uri", Json::str(uri(path))),
@@ -440,8 +462,9 @@ fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_a
     let broken = copy.root.join("solutions/broken_try.rs");
     copy.write("solutions/broken_try.rs", BROKEN);
     server.open(&broken, BROKEN);
-    server.save(&broken);
-    server.until("the judge's compile errors", |s| s.of(&broken).iter().filter(|d| from_the_judge(d)).count() >= 2);
+    server.saved_until(&broken, "the judge's compile errors", |s| {
+        s.of(&broken).iter().filter(|d| from_the_judge(d)).count() >= 2
+    });
     let judged: Vec<Json> = server.of(&broken).iter().filter(|d| from_the_judge(d)).cloned().collect();
     let redefined = judged.iter().find(|d| code(d) == "E0428").unwrap_or_else(|| panic!("{judged:?}"));
     assert_eq!(start(redefined), (0, 0), "{redefined:?}");
@@ -453,8 +476,7 @@ fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_a
     let wrong = copy.root.join("solutions/alice_try.rs");
     copy.write("solutions/alice_try.rs", ALWAYS_ALICE);
     server.open(&wrong, ALWAYS_ALICE);
-    server.save(&wrong);
-    server.until("the judge's verdict", |s| s.of(&wrong).iter().any(from_the_judge));
+    server.saved_until(&wrong, "the judge's verdict", |s| s.of(&wrong).iter().any(from_the_judge));
     let verdict = server.of(&wrong).iter().find(|d| from_the_judge(d)).cloned().unwrap();
     let (line, column) = find(ALWAYS_ALICE, "stone_game_iii");
     assert_eq!((code(&verdict), start(&verdict)), ("WA", (line as i128, column as i128)), "{verdict:?}");
@@ -487,8 +509,7 @@ fn the_verdict_lands_without_the_setting_that_runs_the_check_once() {
     let wrong = copy.root.join("solutions/alice_try.rs");
     copy.write("solutions/alice_try.rs", ALWAYS_ALICE);
     server.open(&wrong, ALWAYS_ALICE);
-    server.save(&wrong);
-    server.until("the judge's verdict", |s| s.of(&wrong).iter().any(from_the_judge));
+    server.saved_until(&wrong, "the judge's verdict", |s| s.of(&wrong).iter().any(from_the_judge));
     let verdict = server.of(&wrong).iter().find(|d| from_the_judge(d)).cloned().unwrap();
     let (line, column) = find(ALWAYS_ALICE, "stone_game_iii");
     assert_eq!((code(&verdict), start(&verdict)), ("WA", (line as i128, column as i128)), "{verdict:?}");
