@@ -414,20 +414,26 @@ fn find(text: &str, needle: &str) -> (usize, usize) {
     text.lines().enumerate().find_map(|(l, line)| Some((l, line.find(needle)?))).unwrap()
 }
 
+/// A copy of the workspace with an attempt `judge new` made. The judge's own sources too, so
+/// that rust-analyzer loads the cargo project beside the judge's as an editor on the workspace
+/// does: with a project it cannot load, it reloads both whenever a file appears, and a reload
+/// drops the diagnostics of a check.
+fn copy_with_new(name: &str, attempt: &str) -> Copy {
+    let copy = Copy::new(name, &["samples"]);
+    copy_sources(&source(), &copy.root, Path::new("judge"));
+    std::fs::copy(source().join("Cargo.lock"), copy.root.join("Cargo.lock")).unwrap();
+    let made = copy.judge(&["new", attempt]);
+    assert_eq!(made.status, 0, "{}", made.describe());
+    copy
+}
+
 #[test]
 #[ignore = "slow: rust-analyzer over LSP"]
 fn rust_analyzer_serves_a_new_attempt_and_shows_the_judges_findings_where_they_are() {
     if !installed() {
         return;
     }
-    let copy = Copy::new("editor", &["samples"]);
-    // The judge's own sources too, so that rust-analyzer loads the cargo project beside the
-    // judge's as an editor on the workspace does: with a project it cannot load, it reloads
-    // both whenever a file appears, and a reload drops the diagnostics of a check.
-    copy_sources(&source(), &copy.root, Path::new("judge"));
-    std::fs::copy(source().join("Cargo.lock"), copy.root.join("Cargo.lock")).unwrap();
-    let made = copy.judge(&["new", "my_try"]);
-    assert_eq!(made.status, 0, "{}", made.describe());
+    let copy = copy_with_new("editor", "my_try");
     let stub = copy.read("solutions/my_try.rs");
     assert!(stub.contains("pub fn stone_game_iii(stone_value: Vec<i32>) -> String {"), "{stub}");
     let again = copy.judge(&["new", "my_try"]);
@@ -497,11 +503,7 @@ fn the_verdict_lands_without_the_setting_that_runs_the_check_once() {
     if !installed() {
         return;
     }
-    let copy = Copy::new("editor-default", &["samples"]);
-    copy_sources(&source(), &copy.root, Path::new("judge"));
-    std::fs::copy(source().join("Cargo.lock"), copy.root.join("Cargo.lock")).unwrap();
-    let made = copy.judge(&["new", "alice_try"]);
-    assert_eq!(made.status, 0, "{}", made.describe());
+    let copy = copy_with_new("editor-default", "alice_try");
     let settings = settings_but(&["check.invocationStrategy"]);
     assert!(!settings.line().contains("invocationStrategy"), "{}", settings.line());
     let mut server = Server::start(&copy.root, settings);

@@ -126,16 +126,8 @@ fn stress_save_stores_a_regression_the_judge_then_runs() {
 fn a_counterexample_stored_in_any_suite_is_named_not_saved_again() {
     // [0] is edge/n1-zero; a tie read as Alice's win fails on it first.
     let copy = Copy::new("save-dup", &["edge"]);
-    let run = copy.judge(&[
-        "verify",
-        "--max-len",
-        "2",
-        "--solution",
-        "wrong/tie_counts_for_alice",
-        "--save",
-        "--format",
-        "json",
-    ]);
+    let verify = ["verify", "--max-len", "2", "--solution", "wrong/tie_counts_for_alice", "--save", "--format", "json"];
+    let run = copy.judge(&verify);
     assert_eq!(run.status, 1, "{}", run.describe());
     let report = run.json();
     assert_eq!(text(report.get("counterexample").unwrap(), "input"), "[0]", "{}", run.describe());
@@ -144,16 +136,7 @@ fn a_counterexample_stored_in_any_suite_is_named_not_saved_again() {
     assert!(!copy.root.join("testcases/regressions").exists());
     // A testcase of a group is stored too: it is named by its line.
     let copy = Copy::new("save-dup-group", &["short"]);
-    let run = copy.judge(&[
-        "verify",
-        "--max-len",
-        "2",
-        "--solution",
-        "wrong/tie_counts_for_alice",
-        "--save",
-        "--format",
-        "json",
-    ]);
+    let run = copy.judge(&verify);
     let report = run.json();
     let line = copy.read("testcases/short/len-1-to-6.in").lines().position(|l| l == "[0]").unwrap() + 1;
     assert_eq!(text(&report, "duplicate_of"), format!("short/len-1-to-6:{line}"), "{}", run.describe());
