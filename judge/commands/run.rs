@@ -77,7 +77,7 @@ fn testcases(args: &Args, invocation: &Invocation, out: &Out) -> Result<(String,
         Some(text) if text != "-" => Ok((args.positional.join("\n"), "input".to_string())),
         _ => {
             if io::stdin().is_terminal() {
-                out.note(&render::run::reading_stdin(invocation));
+                out.note(&render::run::reading_stdin(invocation, super::judge::width(args, out)));
             }
             let mut text = String::new();
             io::stdin()

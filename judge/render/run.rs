@@ -148,12 +148,15 @@ pub fn plain(report: &Report) -> (String, Vec<String>) {
     (lines, notes)
 }
 
-/// Said when `run` reads its testcases from a terminal: what it waits for, and the command that
-/// gives one instead.
-pub fn reading_stdin(invocation: &Invocation) -> String {
+/// Said when `run` reads its testcases from a terminal: what it waits for, wrapped at `width`,
+/// and on a line of its own the command that gives one instead, whole.
+pub fn reading_stdin(invocation: &Invocation, width: usize) -> String {
     let example = invocation.clone().with_positional(["[1,2,3,7]".to_string()]);
+    let waits = "reading testcases from the terminal, one per line; Ctrl-D ends them";
     format!(
-        "judge: reading testcases from the terminal, one per line; Ctrl-D ends them (or give one: {})",
+        "{}
+  or give one: {}",
+        super::fit::words("judge: ", waits, "  ", width),
         example.shell()
     )
 }

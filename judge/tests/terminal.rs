@@ -234,8 +234,12 @@ fn run_says_it_reads_the_terminal() {
         return;
     }
     let copy = Copy::new("run-stdin", &["samples"]);
-    let (raw, _) = on_terminal(&copy, 80, &["run", "--solution", "dp_array"]);
-    assert!(raw.contains("judge: reading testcases from the terminal, one per line; Ctrl-D ends them"), "{raw}");
+    let (raw, _) = on_terminal(&copy, 60, &["run", "--solution", "dp_array"]);
+    assert!(raw.contains("judge: reading testcases from the terminal, one per line;"), "{raw}");
+    let given = "  or give one: cargo judge run --solution dp_array '[1,2,3,7]'";
+    assert!(raw.lines().any(|l| l.trim_end() == given), "{raw}");
+    let widest = raw.lines().filter(|l| !l.contains("or give one")).map(|l| l.trim_end().chars().count()).max();
+    assert!(widest <= Some(60), "{raw}");
     let piped = crate::common::judge_in(&copy.root, &["run", "--solution", "dp_array"], Some("[1,2,3]\n"));
     assert!(!piped.stderr.contains("reading testcases"), "{}", piped.describe());
 }
