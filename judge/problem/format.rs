@@ -20,6 +20,8 @@ pub enum Fault {
     Expected { wanted: Token, found: Option<char> },
     /// `[]`: LeetCode requires at least one pile.
     Empty,
+    /// A text of testcases with none in it: nothing, or blank lines.
+    NoTestcase,
     /// A value outside -1000..=1000, as written, and its index.
     OutOfRange { value: String, index: usize },
     /// A value past the 50,000th.
@@ -235,6 +237,9 @@ pub fn parse_testcases(text: &str) -> Result<Vec<Vec<i32>>, FormatError> {
 pub fn parse_lines(text: &str) -> Result<Vec<(usize, Vec<i32>)>, FormatError> {
     let whole = parse_input(text);
     let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return Err(FormatError { line: 1, column: 1, fault: Fault::NoTestcase });
+    }
     if whole.is_ok() || lines.len() < 2 {
         let first = lines.first().map_or(1, |(at, _)| at + 1);
         return whole.map(|values| vec![(first, values)]);
@@ -387,6 +392,9 @@ mod tests {
         assert_eq!(error("[1,,2]"), (1, 4, expected(Token::Number, Some(','))));
         assert_eq!(error("[1,2,]"), (1, 6, expected(Token::Number, Some(']'))));
         assert_eq!(error("[]"), (1, 2, Fault::Empty));
+        for blank in ["", "\n\n", "  \n"] {
+            assert_eq!(parse_lines(blank).map_err(|e| e.fault), Err(Fault::NoTestcase), "{blank:?}");
+        }
         assert_eq!(error("[1]\n[2]"), (2, 1, expected(Token::End, Some('['))));
         assert_eq!(error("[1,\n 2, 1001]"), (2, 5, Fault::OutOfRange { value: "1001".into(), index: 2 }));
         let huge = "99999999999999999999999";

@@ -226,6 +226,7 @@ pub fn format_error(error: &FormatError) -> String {
             format!("expected {}, found {found}", token(*wanted))
         }
         Fault::Empty => format!("the array is empty; LeetCode allows {MIN_LEN}..={MAX_LEN} values"),
+        Fault::NoTestcase => "no testcase: one array a line, as [1,2,3,7]".to_string(),
         Fault::OutOfRange { value, index } => {
             format!("value {value} at index {index} is outside {MIN_VALUE}..={MAX_VALUE}")
         }
@@ -415,6 +416,8 @@ mod tests {
     fn format_errors_say_where_and_what() {
         assert_eq!(input("1,2]"), "1:1: expected '[' to open the array, found '1'");
         assert_eq!(input("[1,2"), "1:5: expected ',' or ']' after a value, found end of input");
+        let blank = crate::problem::format::parse_lines("\n").unwrap_err();
+        assert_eq!(format_error(&blank), "1:1: no testcase: one array a line, as [1,2,3,7]");
         assert_eq!(input("[]"), "1:2: the array is empty; LeetCode allows 1..=50000 values");
         assert_eq!(input("[1,\n 2, 1001]"), "2:5: value 1001 at index 2 is outside -1000..=1000");
         assert_eq!(input("[007]"), "1:2: leading zero in \"007\"");
