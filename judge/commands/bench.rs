@@ -4,11 +4,9 @@
 use super::{emit, page, status, Exit, Stop};
 use crate::bench;
 use crate::cli::{flags, Args, Invocation};
-use crate::exec::files::write_atomically;
 use crate::judging::workbench::Setup;
 use crate::out::Out;
 use crate::render;
-use crate::render::error::Error;
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
     bench::check_names(&args.solutions)?;
@@ -30,11 +28,16 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let conditions = bench::machine::Conditions::start();
     let report = bench::bench(&workbench, &request)?;
     let conditions = conditions.finish();
+    // What could not be written is said after the report, which is whole without it.
+    let mut unwritten = None;
     if let Some(path) = &svg {
-        write_atomically(path, render::svg::render(&report, &conditions).as_bytes())
-            .map_err(|error| Error::Io { path: path.clone(), error })?;
-        let shown = render::error::path(path, Some(&workbench.workspace.root));
-        out.note(&format!("judge: chart written to {shown}"));
+        match page::write_file(path, &render::svg::render(&report, &conditions), "chart") {
+            Ok(()) => {
+                let shown = render::error::path(path, Some(&workbench.workspace.root));
+                out.note(&format!("judge: chart written to {shown}"));
+            }
+            Err(error) => unwritten = Some(error),
+        }
     }
     if let Some(path) = &html {
         let page = render::html::Page {
@@ -45,9 +48,11 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
             sources: &workbench.submissions,
             reload: None,
         };
-        page::write(path, &render::html::render(&page), out)?;
+        let page = page::write(path, &render::html::render(&page), out).err();
+        unwritten = unwritten.or(page);
     }
-    let exit = status(false, !report.disagreements().is_empty() || !report.failures.is_empty());
+    let exit = status(unwritten.is_some(), !report.disagreements().is_empty() || !report.failures.is_empty());
     let width = super::judge::width(args, out);
-    emit(out, args.format, exit, || render::bench::text(&report, width), |_| render::bench::json(&report))
+    let exit = emit(out, args.format, exit, || render::bench::text(&report, width), |_| render::bench::json(&report))?;
+    unwritten.map_or(Ok(exit), |error| Err(error.into()))
 }

@@ -98,6 +98,8 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
     out.running(making);
     let report = Report::new(workbench, judged, newer, &args.solutions, !args.cases.is_empty(), start.elapsed());
     let exit = status(report.has_judge_errors(), !report.all_met());
+    // A page that could not be written is said after the report, which is whole without it.
+    let mut unwritten = None;
     if let Some(path) = &html {
         let judged = render::html::Judged { report: &report, invocation, root: Some(&root), exit: exit as u8 };
         let page = render::html::Page {
@@ -110,9 +112,10 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
         };
         let html = render::html::render(&page);
         out.running(|| None);
-        page::write(path, &html, out)?;
+        unwritten = page::write(path, &html, out).err();
         out.running(making);
     }
+    let exit = if unwritten.is_some() { Exit::Error } else { exit };
     let options = render::judge_text::Options {
         layout,
         verbose: args.verbose,
@@ -120,22 +123,23 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
         invocation,
         root: Some(&root),
     };
-    match matrix {
+    let exit = match matrix {
         Some((mut m, _)) => {
             let (rows, text) = (m.rows(true), render::judge_text::report(&report, &growth, &options, exit as u8));
             out.running(|| None);
             out.print(&rows)?;
             out.print(&text)?;
-            Ok(exit)
+            exit
         }
         // The text report went out live; any other form is written whole at the end.
         None => {
             out.running(|| None);
             emit(out, args.format, exit, String::new, |e| {
                 render::judge_json::report(&report, &growth, invocation, e, Some(&root))
-            })
+            })?
         }
-    }
+    };
+    unwritten.map_or(Ok(exit), |error| Err(error.into()))
 }
 
 /// The workbench, unless every submission named could not be read: then the first reason is

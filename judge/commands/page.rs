@@ -36,15 +36,22 @@ pub fn path(workspace: &Workspace, given: Option<PathBuf>, default: &str, what: 
     Ok(path)
 }
 
-/// Writes the page and says where, as a link a terminal opens.
-pub fn write(path: &Path, page: &str, out: &Out) -> Result<(), Stop> {
-    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
-        std::fs::create_dir_all(folder).map_err(|error| Error::Io { path: folder.to_path_buf(), error })?;
-    }
-    write_atomically(path, page.as_bytes()).map_err(|error| Error::Io { path: path.to_path_buf(), error })?;
+/// Writes the page and says where, as a link a terminal opens; a folder it names that is not
+/// there yet is made. What could not be written is the caller's to say after its report.
+pub fn write(path: &Path, page: &str, out: &Out) -> Result<(), Error> {
+    write_file(path, page, "page")?;
     let absolute = std::env::current_dir().unwrap_or_default().join(path);
     out.note(&format!("judge: page written to {}", render::html::link(&absolute)));
     Ok(())
+}
+
+/// Writes `what` (the page, the chart) at `path`, making its folder where none is there.
+pub fn write_file(path: &Path, text: &str, what: &'static str) -> Result<(), Error> {
+    let unwritten = |error| Error::Unwritten { what, path: path.to_path_buf(), error };
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty() && !f.exists()) {
+        std::fs::create_dir_all(folder).map_err(unwritten)?;
+    }
+    write_atomically(path, text.as_bytes()).map_err(unwritten)
 }
 
 /// The middle of a list of values, sorted here.

@@ -100,9 +100,9 @@ pub fn text(example: &Counterexample, found: &str, commands: &Commands, limits: 
     let tried = units::count(example.tried, "candidate");
     if example.simplified {
         let values = units::count(example.values.len(), "value");
-        let _ = writeln!(out, "simplified, still {values}: no shorter case fails ({tried} tried{stopped}):");
+        let _ = writeln!(out, "simplified, still {values}: no shorter candidate failed ({tried} tried{stopped}):");
     } else if example.original_len == example.values.len() {
-        let _ = writeln!(out, "as found: no smaller case fails ({tried} tried{stopped}):");
+        let _ = writeln!(out, "as found: no smaller candidate failed ({tried} tried{stopped}):");
     } else {
         let _ = writeln!(
             out,

@@ -54,6 +54,12 @@ pub enum Error {
         what: &'static str,
         default: std::path::PathBuf,
     },
+    /// `--svg` or `--html` that could not be written: which (`page`, `chart`), where, why.
+    Unwritten {
+        what: &'static str,
+        path: std::path::PathBuf,
+        error: io::Error,
+    },
     /// `--plain` with other than one solution.
     PlainNeedsOne,
     /// `judge new` was given what cannot name an attempt.
@@ -137,6 +143,7 @@ pub fn describe(error: &Error, root: Option<&Path>) -> String {
             path(p, root),
             path(default, root)
         ),
+        Error::Unwritten { what, path: p, error } => format!("{what} not written to {}: {}", path(p, root), lower(error)),
         Error::PlainNeedsOne => "'--plain' needs exactly one '--solution'".to_string(),
         Error::NotAName { given } if given.starts_with("wrong/") => format!(
             "'{given}' is not a name for a new attempt: new writes solutions/NAME.rs\nhint: a file of solutions/wrong/ starts with the verdict it must get, `// expect: WA`: write that one by hand"

@@ -242,6 +242,26 @@ fn html_writes_the_page_says_where_and_never_into_stored_data() {
     assert!(!shared().join("testcases/samples/page.html").exists());
 }
 
+/// A page that cannot be written costs none of the report: it is whole, then one line names
+/// the page and why, and the run ends as a judge error.
+#[test]
+fn a_page_that_cannot_be_written_is_said_after_the_whole_report() {
+    let file = std::env::temp_dir().join(format!("judge-not-a-folder-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let page = file.join("page.html");
+    let args = ["--case", "samples", "--solution", "wrong/best_starts_at_zero", "--color", "never"];
+    let whole = judge_in(shared(), &args, None);
+    let run = judge_in(shared(), &[&args[..], &["--html", page.to_str().unwrap()]].concat(), None);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(run.status, 2, "{}", run.describe());
+    let report =
+        |text: &str| -> Vec<String> { text.lines().filter(|l| !l.contains("wall")).map(String::from).collect() };
+    assert_eq!(report(&run.stdout), report(&whole.stdout), "{}", run.describe());
+    assert!(run.stdout.trim_end().ends_with("exit 2"), "the summary says how it ends: {}", run.stdout);
+    let said = format!("judge: page not written to {}: not a directory", page.display());
+    assert_eq!(run.stderr.lines().last(), Some(said.as_str()), "{}", run.stderr);
+}
+
 #[test]
 #[ignore = "slow: bench, then a browser"]
 fn the_page_of_bench_draws_each_strategy_and_the_floor_it_was_given() {
