@@ -348,6 +348,10 @@ pub fn wants_json(words: impl IntoIterator<Item = String>) -> bool {
 
 /// Parses the words after `PROGRAM`.
 pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation, UsageError> {
+    let words: Vec<String> = words.into_iter().collect();
+    // `-h` anywhere before `--` asks for help, with the help's own flags (`--width`) wherever
+    // they stand.
+    let asks_help = words.iter().take_while(|w| *w != "--").any(|w| w == "-h" || w == "--help");
     let mut words = words.into_iter().peekable();
     let mut invocation = Invocation::new(Command::Judge);
     if let Some(first) = words.next_if(|w| !w.starts_with('-')) {
@@ -366,10 +370,7 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
             continue;
         }
         if word == "-h" || word == "--help" {
-            // The width given before it holds for the help too.
-            let mut help = Invocation::help(command);
-            help.flags = invocation.flags.into_iter().filter(|(f, _)| f.applies_to(Command::Help)).collect();
-            return Ok(help);
+            continue;
         }
         let (name, inline) = match word.split_once('=') {
             Some((name, value)) => (name.to_string(), Some(value.to_string())),
@@ -379,7 +380,8 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
             suggestion: suggest::closest(&name, flags::FLAGS.iter().map(|f| f.name)),
             flag: name.clone(),
         })?;
-        if !flag.applies_to(command) {
+        let for_help = asks_help && flag.applies_to(Command::Help);
+        if !(flag.applies_to(command) || for_help) {
             return Err(UsageError::NotForCommand { flag: name, command });
         }
         let text = match (flag.kind, inline) {
@@ -394,6 +396,11 @@ pub fn parse_from(words: impl IntoIterator<Item = String>) -> Result<Invocation,
             invocation.flags.retain(|(f, _)| *f != flag);
         }
         invocation.flags.push((flag, value));
+    }
+    if asks_help {
+        let mut help = Invocation::help(command);
+        help.flags = invocation.flags.into_iter().filter(|(f, _)| f.applies_to(Command::Help)).collect();
+        return Ok(help);
     }
     check(&invocation)?;
     Ok(invocation)

@@ -132,6 +132,13 @@ fn help_is_asked_three_ways() {
         assert_eq!((invocation.command, invocation.positional.as_slice()), (Command::Help, &["run".to_string()][..]));
     }
     assert_eq!(parse(&["--help"]).unwrap(), Invocation::new(Command::Help));
+    // The help's width holds wherever it stands, for a command that has no width of its own too.
+    for words in
+        [&["run", "--help", "--width", "60"][..], &["new", "--width", "60", "--help"], &["--help", "--width=60"]]
+    {
+        let invocation = parse(words).unwrap_or_else(|e| panic!("{words:?}: {e:?}"));
+        assert_eq!((invocation.command, invocation.args().width), (Command::Help, Some(60)), "{words:?}");
+    }
 }
 
 #[test]
