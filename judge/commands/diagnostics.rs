@@ -11,8 +11,7 @@ use std::time::Instant;
 
 use super::{jobs, status, Exit, Stop};
 use crate::cli::{Args, Command, Invocation};
-use crate::exec::diagnose::Newer;
-use crate::judging::engine::{self, Plan};
+use crate::judging::engine::Plan;
 use crate::judging::findings::{findings, Finding};
 use crate::judging::report::Report;
 use crate::judging::submissions::Catalog;
@@ -59,15 +58,7 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
         stop_after: 1,
         alone: true,
     };
-    // Beside the builds and the calls, clippy's check of every file for what LeetCode's Rust
-    // does not have yet.
-    let (judged, newer) = std::thread::scope(|scope| {
-        let newer =
-            scope.spawn(|| workbench.submissions.iter().map(|s| workbench.newer(s).unwrap_or_default()).collect());
-        let judged = engine::run(&workbench, &plan, &mut |_| {});
-        let newer: Vec<Vec<Newer>> = newer.join().unwrap_or_default();
-        (judged, newer)
-    });
+    let (judged, newer) = super::judge_and_newer(&workbench, &plan, &mut |_| {});
     let report = Report::new(workbench, judged, newer, &names, !args.cases.is_empty(), start.elapsed());
     let found = findings(&report);
     // Reruns are the judge's own command with the same options.
