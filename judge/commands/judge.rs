@@ -139,7 +139,8 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
             })?
         }
     };
-    unwritten.map_or(Ok(exit), |error| Err(error.into()))
+    page::say_unwritten(unwritten, &root, out);
+    Ok(exit)
 }
 
 /// The workbench, unless every submission named could not be read: then the first reason is

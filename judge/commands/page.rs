@@ -45,6 +45,14 @@ pub fn write(path: &Path, page: &str, out: &Out) -> Result<(), Error> {
     Ok(())
 }
 
+/// Says what could not be written, on stderr after the report, whose status already says a
+/// judge error: the report stays the one document on stdout.
+pub fn say_unwritten(unwritten: Option<Error>, root: &Path, out: &Out) {
+    if let Some(error) = unwritten {
+        out.note(&format!("judge: {}", render::error::describe(&error, Some(root))));
+    }
+}
+
 /// Writes `what` (the page, the chart) at `path`, making its folder where none is there.
 pub fn write_file(path: &Path, text: &str, what: &'static str) -> Result<(), Error> {
     let unwritten = |error| Error::Unwritten { what, path: path.to_path_buf(), error };

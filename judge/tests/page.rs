@@ -252,6 +252,7 @@ fn a_page_that_cannot_be_written_is_said_after_the_whole_report() {
     let args = ["--case", "samples", "--solution", "wrong/best_starts_at_zero", "--color", "never"];
     let whole = judge_in(shared(), &args, None);
     let run = judge_in(shared(), &[&args[..], &["--html", page.to_str().unwrap()]].concat(), None);
+    let json = judge_in(shared(), &[&args[..], &["--html", page.to_str().unwrap(), "--format", "json"]].concat(), None);
     let _ = std::fs::remove_file(&file);
     assert_eq!(run.status, 2, "{}", run.describe());
     let report =
@@ -260,6 +261,10 @@ fn a_page_that_cannot_be_written_is_said_after_the_whole_report() {
     assert!(run.stdout.trim_end().ends_with("exit 2"), "the summary says how it ends: {}", run.stdout);
     let said = format!("judge: page not written to {}: not a directory", page.display());
     assert_eq!(run.stderr.lines().last(), Some(said.as_str()), "{}", run.stderr);
+    // With --format json the report stays the one document on stdout, its status a judge error.
+    assert_eq!(json.status, 2, "{}", json.describe());
+    assert_eq!(json.json().get("exit_status").and_then(Json::as_i128), Some(2), "{}", json.describe());
+    assert_eq!(json.stderr.lines().last(), Some(said.as_str()), "{}", json.stderr);
 }
 
 #[test]
