@@ -54,6 +54,6 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     let exit = status(unwritten.is_some(), !report.disagreements().is_empty() || !report.failures.is_empty());
     let width = super::judge::width(args, out);
     let exit = emit(out, args.format, exit, || render::bench::text(&report, width), |_| render::bench::json(&report))?;
-    page::say_unwritten(unwritten, &workbench.workspace.root, out);
+    page::say_unwritten(unwritten, &workbench.workspace.root, args, out);
     Ok(exit)
 }

@@ -139,7 +139,7 @@ pub fn run_with(args: &Args, invocation: &Invocation, out: &Out, reload: Option<
             })?
         }
     };
-    page::say_unwritten(unwritten, &root, out);
+    page::say_unwritten(unwritten, &root, args, out);
     Ok(exit)
 }
 

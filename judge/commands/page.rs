@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::Stop;
 use crate::bench;
 use crate::bench::machine::Conditions;
+use crate::cli::Args;
 use crate::exec::files::write_atomically;
 use crate::judging::report::{took, Report};
 use crate::judging::workspace::Workspace;
@@ -47,9 +48,9 @@ pub fn write(path: &Path, page: &str, out: &Out) -> Result<(), Error> {
 
 /// Says what could not be written, on stderr after the report, whose status already says a
 /// judge error: the report stays the one document on stdout.
-pub fn say_unwritten(unwritten: Option<Error>, root: &Path, out: &Out) {
+pub fn say_unwritten(unwritten: Option<Error>, root: &Path, args: &Args, out: &Out) {
     if let Some(error) = unwritten {
-        out.note(&format!("judge: {}", render::error::describe(&error, Some(root))));
+        super::say(out, args, &render::error::describe(&error, Some(root)));
     }
 }
 
