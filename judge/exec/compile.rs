@@ -31,7 +31,7 @@ use std::sync::OnceLock;
 use super::cache::Cache;
 use super::diagnose::{diagnose, newer, unowned, CompileError, Lines, Newer, SourceMap, Wrapping};
 use super::digest::Hasher;
-use super::files::{unique, write_atomically};
+use super::files::{at, unique, write_atomically};
 use super::sandbox;
 use super::sys;
 use super::toolchain::{self, Toolchain};
@@ -484,7 +484,7 @@ impl Compiler {
         let file = folder.join("clippy.toml");
         let text = format!("msrv = \"{}\"\n", self.settings.rust_version);
         if fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
-            fs::create_dir_all(&folder)?;
+            fs::create_dir_all(&folder).map_err(at("making", &folder))?;
             write_atomically(&file, text.as_bytes())?;
         }
         Ok(folder)
@@ -504,7 +504,7 @@ impl Compiler {
     /// the judge.
     fn run(&self, job: &Job) -> io::Result<Ran> {
         let folder = self.cache.folder.join("bin").join(format!("run-{}-{}", std::process::id(), unique()));
-        fs::create_dir_all(&folder)?;
+        fs::create_dir_all(&folder).map_err(at("making", &folder))?;
         let ran = self.run_in(job, &folder).and_then(|ran| {
             if let (Ran::Finished { success: true, .. }, Some(keep)) = (&ran, job.keep) {
                 self.cache.seal.place(&folder.join(job.output), keep)?;
@@ -515,12 +515,8 @@ impl Compiler {
         ran
     }
 
-    fn run_in(&self, job: &Job, folder: &Path) -> io::Result<Ran> {
-        let rustc = &self.toolchain.rustc;
-        let (host_tool, conf) = match job.tool {
-            Tool::Clippy => (self.toolchain.clippy_driver.as_ref().unwrap_or(rustc), Some(self.clippy_conf()?)),
-            Tool::Rustc => (rustc, None),
-        };
+    /// What a compiler run sees: the system, its toolchain, its files and its output folder.
+    fn jail(&self, job: &Job, folder: &Path, tool: &Path, conf: Option<&Path>) -> sandbox::Jail {
         let bounds = sandbox::Bounds {
             address_space: Some(COMPILE_MEMORY),
             file_size: BINARY_LIMIT,
@@ -529,20 +525,32 @@ impl Compiler {
             stack: None,
             one_process: false,
         };
-        let mut jail = sandbox::Jail::system(host_tool, COMPILE_SCRATCH, bounds);
+        let mut jail = sandbox::Jail::system(tool, COMPILE_SCRATCH, bounds);
         jail.bind(&self.toolchain.sysroot, TOOLCHAIN, false);
-        jail.bind(job.source, self.seen(job.source), false);
+        // The source and the driver are copied in, not bound: another build may put a new one
+        // in their place at any moment, and the kernel binds no file that has been replaced.
+        jail.copy(job.source, self.seen(job.source));
         jail.bind(folder, OUTPUT, true);
         if let Some(driver) = job.driver {
-            jail.bind(driver, Path::new(DRIVER_FOLDER).join(DRIVER_FILE), false);
+            jail.copy(driver, Path::new(DRIVER_FOLDER).join(DRIVER_FILE));
         }
-        if let Some(conf) = &conf {
+        if let Some(conf) = conf {
             jail.bind(conf, CLIPPY, false);
         }
         // Debian's `cc` is a link through /etc/alternatives.
         if Path::new("/etc/alternatives").is_dir() {
             jail.bind("/etc/alternatives", "/etc/alternatives", false);
         }
+        jail
+    }
+
+    fn run_in(&self, job: &Job, folder: &Path) -> io::Result<Ran> {
+        let rustc = &self.toolchain.rustc;
+        let (host_tool, conf) = match job.tool {
+            Tool::Clippy => (self.toolchain.clippy_driver.as_ref().unwrap_or(rustc), Some(self.clippy_conf()?)),
+            Tool::Rustc => (rustc, None),
+        };
+        let jail = self.jail(job, folder, host_tool, conf.as_deref());
         // Where rustc sees each host path: inside, in a sandbox; where it is, without one.
         let seen = |host: &Path| match self.sandboxed {
             true => jail.inside(host).unwrap_or_else(|| host.to_path_buf()),
@@ -570,9 +578,9 @@ impl Compiler {
             command.env("CLIPPY_CONF_DIR", seen(conf));
         }
         if self.sandboxed {
-            std::os::unix::fs::chown(folder, Some(sandbox::outside_uid()), None)?;
+            std::os::unix::fs::chown(folder, Some(sandbox::outside_uid()), None).map_err(at("handing over", folder))?;
         }
-        let mut child = command.spawn()?;
+        let mut child = command.spawn().map_err(at("starting", host_tool))?;
         let said = child.stderr.take().map(|pipe| std::thread::spawn(move || bounded(pipe)));
         let finished = within(&mut child, self.settings.time_limit)?;
         let stderr = said.and_then(|reading| reading.join().ok()).unwrap_or_default();
@@ -627,7 +635,7 @@ impl Compiler {
         if self.cache.seal.read(&library).is_some() {
             return Ok(library);
         }
-        fs::create_dir_all(&folder)?;
+        fs::create_dir_all(&folder).map_err(at("making", &folder))?;
         let path = self.cache.folder.join("src").join(format!("driver-{key}.rs"));
         write_atomically(&path, source.as_bytes())?;
         let mut args: Vec<String> = CODEGEN.iter().map(|a| a.to_string()).collect();
@@ -882,6 +890,39 @@ mod tests {
             Ok(Ran::OverLimit { error, remembered }) => format!("{}, remembered {remembered}", error.headline),
             Err(e) => format!("judge error: {e}"),
         }
+    }
+
+    /// Another build may replace any file of the cache at any moment (the same source or
+    /// driver, built at once by two judges or two tests), and the kernel refuses to bind a file
+    /// that has been replaced: a compile then failed to start ("No such file or directory").
+    /// So the sandbox binds nothing of the cache but the run's own output folder.
+    #[test]
+    fn a_compile_binds_nothing_of_the_cache_but_its_own_output_folder() {
+        let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
+        let settings = Settings {
+            edition: crate::problem::leetcode::EDITION,
+            rust_version: crate::problem::leetcode::RUST_VERSION.to_string(),
+            time_limit: std::time::Duration::from_secs(20),
+            own_toolchain: true,
+        };
+        let compiler = Compiler::new(&cache, settings, true).unwrap_or_else(|e| panic!("{e:?}"));
+        let folder = compiler.cache.folder.clone();
+        let (source, driver) = (folder.join("src/0123.rs"), folder.join("lib/0123").join(DRIVER_FILE));
+        let conf = folder.join("clippy/1.85");
+        let output = folder.join("bin/run-1-2");
+        let job = Job {
+            tool: Tool::Clippy,
+            source: &source,
+            output: "submission",
+            keep: None,
+            driver: Some(&driver),
+            shown: None,
+            args: Vec::new(),
+        };
+        let jail = compiler.jail(&job, &output, &compiler.toolchain.rustc, Some(&conf));
+        let bound: Vec<&Path> = jail.bound().filter(|host| host.starts_with(&folder)).collect();
+        assert_eq!(bound, [output.as_path(), conf.as_path()], "only the output and clippy's settings folder");
+        assert!(jail.inside(&source).is_some() && jail.inside(&driver).is_some(), "the source and driver are shown");
     }
 
     #[test]

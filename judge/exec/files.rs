@@ -20,6 +20,12 @@ pub fn unique() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
+/// An error of `doing` on `path`, said with both: a bare "No such file or directory" names
+/// neither. The kind is kept.
+pub fn at<'a>(doing: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> io::Error + 'a {
+    move |error| io::Error::new(error.kind(), format!("{doing} {}: {error}", path.display()))
+}
+
 /// The temporary name `write_atomically` writes `path` under before the rename:
 /// `NAME.partPID-N`, so that one a killed process left can be told by its process id.
 pub const PART: &str = ".part";
@@ -34,8 +40,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         _ => {}
     }
     let partial = partial(path);
-    fs::write(&partial, bytes)?;
-    fs::rename(&partial, path).inspect_err(|_| drop(fs::remove_file(&partial)))
+    fs::write(&partial, bytes).map_err(at("writing", &partial))?;
+    fs::rename(&partial, path).inspect_err(|_| drop(fs::remove_file(&partial))).map_err(at("renaming onto", path))
 }
 
 fn partial(path: &Path) -> PathBuf {
@@ -106,9 +112,9 @@ impl Seal {
 
     /// Moves a file made elsewhere (a compiler's output) into the cache as a sealed entry.
     pub fn place(&self, made: &Path, path: &Path) -> io::Result<()> {
-        let bytes = fs::read(made)?;
+        let bytes = fs::read(made).map_err(at("reading", made))?;
         write_atomically(&seal_of(path), self.tag(&bytes).as_bytes())?;
-        fs::rename(made, path)
+        fs::rename(made, path).map_err(at("renaming onto", path))
     }
 
     /// A cache entry's bytes, if it is there and matches its seal; None for one that is missing,
