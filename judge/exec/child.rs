@@ -563,10 +563,10 @@ impl Child {
     fn died(&mut self) -> Ending {
         let start = Instant::now();
         let mut status = None;
-        let waiting = |start: Instant, program: u32| {
-            start.elapsed() < GRACE || (start.elapsed() < DYING && procfs::ended(program))
+        let waiting = |start: Instant, meter: &Meter| {
+            start.elapsed() < GRACE || (start.elapsed() < DYING && meter.program_ended())
         };
-        while status.is_none() && waiting(start, self.meter.program()) {
+        while status.is_none() && waiting(start, &self.meter) {
             status = self.process.try_wait().ok().flatten();
             if status.is_none() {
                 thread::sleep(Duration::from_millis(2));
@@ -593,15 +593,14 @@ impl Child {
         self.gone = true;
         // Before reaping, so the group id cannot have been reused. Outside a sandbox, on Linux,
         // the program and its group, wherever it moved: its keeper then ends whatever it left
-        // (`sandbox::keep_orphans`).
-        match cfg!(target_os = "linux") && !self.sandboxed {
-            true => {
-                let _ = sys::kill(self.meter.program(), sys::SIGKILL);
-                let _ = sys::kill_group(self.meter.program());
-            }
-            false => {
-                let _ = sys::kill_group(self.process.id());
-            }
+        // (`sandbox::keep_orphans`). The keeper itself only when the program cannot be told
+        // apart from a stranger: it is the judge's child, and the program dies with it.
+        #[cfg(target_os = "linux")]
+        let killed = !self.sandboxed && self.meter.kill_program();
+        #[cfg(not(target_os = "linux"))]
+        let killed = false;
+        if !killed {
+            let _ = sys::kill_group(self.process.id());
         }
         let status = self.process.wait().ok();
         listed(self.process.id(), false);

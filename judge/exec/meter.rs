@@ -168,6 +168,29 @@ impl Meter {
         Reading { resident_kib, peak_kib: peak_kib.max(resident_kib) }
     }
 
+    /// Whether the program has ended: gone, or a zombie not yet reaped.
+    pub fn program_ended(&self) -> bool {
+        let mut text = [0u8; 4096];
+        let Some(file) = &self.status else { return procfs::ended(self.program) };
+        let state = procfs::reread(file, &mut text).lines().find_map(|l| l.strip_prefix("State:"));
+        state.is_none_or(|s| matches!(s.trim_start().chars().next(), Some('Z' | 'X')))
+    }
+
+    /// Kills the program and its process group, only while the program is there (running,
+    /// or ended and not yet reaped), as its held `status` tells: once its keeper has reaped
+    /// it, its pid and group id may be any new process's (the kernel hands them out again,
+    /// within seconds where processes come and go fast). False when it could not tell.
+    #[cfg(target_os = "linux")]
+    pub fn kill_program(&self) -> bool {
+        let mut text = [0u8; 4096];
+        let Some(file) = &self.status else { return false };
+        if !procfs::reread(file, &mut text).is_empty() {
+            let _ = sys::kill(self.program, sys::SIGKILL);
+            let _ = sys::kill_group(self.program);
+        }
+        true
+    }
+
     /// How many of the child's processes the kernel's out-of-memory killer has killed, ever
     /// (with a cell; 0 without).
     pub fn oom_kills(&self) -> u64 {
@@ -220,7 +243,29 @@ fn fields(text: &str) -> Option<(u64, u64)> {
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
+    use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
+
+    /// The held `status` decides, not the number: a program reaped since its meter was made
+    /// is not signalled, whatever process has its number now (here, for certain, a live
+    /// sleeper given it by hand); one still there, a zombie included, is killed.
+    #[test]
+    fn a_program_is_killed_only_while_it_is_there() {
+        use std::os::unix::process::ExitStatusExt;
+        let mut ended = Command::new("true").spawn().unwrap();
+        let reaped = Meter::of(ended.id(), None);
+        ended.wait().unwrap();
+        let mut stranger = Command::new("sleep").arg("30").process_group(0).spawn().unwrap();
+        let mistaken = Meter { program: stranger.id(), ..reaped };
+        assert!(mistaken.kill_program(), "its status was held: it can tell");
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(stranger.try_wait().unwrap().is_none(), "a stranger holding a reaped program's number was killed");
+        let there = Meter::of(stranger.id(), None);
+        assert!(there.kill_program());
+        assert_eq!(stranger.wait().unwrap().signal(), Some(sys::SIGKILL));
+        let unknown = Meter { status: None, ..Meter::of(std::process::id(), None) };
+        assert!(!unknown.kill_program(), "without its status it cannot tell, and says so");
+    }
 
     #[test]
     fn a_process_is_read_by_its_clock_and_its_main_thread() {
