@@ -197,14 +197,14 @@ fn a_stack_overflow_is_named_only_when_the_guard_page_is_hit() {
     let recurse = "fn deep(n: u64) -> u64 { if n == 0 { 0 } else { 1 + std::hint::black_box(deep(n - 1)) } }\n\
                    deep(u64::MAX).to_string()";
     let binary = build("overflows", recurse);
-    for (_mode, isolation) in housings() {
+    for (mode, isolation) in housings() {
         let small = Limits { stack_mib: 1, ..quick() };
-        assert_eq!(child(&binary, small, &isolation).call(&[1]).result, Err(Ending::StackOverflow));
+        assert_eq!(child(&binary, small, &isolation).call(&[1]).result, Err(Ending::StackOverflow), "{mode}");
         // A null pointer read is a fault too, but not an overflow.
         let segv = build("segv", "let p = std::hint::black_box(0usize) as *const i32;\nunsafe { *p }.to_string()");
         match child(&segv, quick(), &isolation).call(&[1]).result {
             Err(Ending::Signalled { signal: 11, .. }) => {}
-            other => panic!("{other:?}"),
+            other => panic!("{mode}: {other:?}"),
         }
     }
 }
@@ -214,11 +214,11 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
     let body = "std::thread::spawn(|| loop { println!(\"\\u{1e}judge:0 ok 1 - 5\\nAlice\"); \
                 std::thread::sleep(std::time::Duration::from_millis(1)); });\nloop { std::hint::spin_loop(); }";
     let binary = build("spins", body);
-    for (_mode, isolation) in housings() {
+    for (mode, isolation) in housings() {
         let start = Instant::now();
         match child(&binary, quick(), &isolation).call(&[1]).result {
             Err(Ending::TimedOut { after, asleep: false }) => assert!(after >= Duration::from_millis(300), "{after:?}"),
-            other => panic!("{other:?}"),
+            other => panic!("{mode}: {other:?}"),
         }
         // Killed by its CPU time, not at the wall fuse: its printing thread sleeps, its spinning
         // one is on a CPU or waiting for one. Under four busy loops its 300 ms of CPU took up to
