@@ -40,8 +40,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         _ => {}
     }
     let partial = partial(path);
-    fs::write(&partial, bytes).map_err(at("writing", &partial))?;
-    fs::rename(&partial, path).inspect_err(|_| drop(fs::remove_file(&partial))).map_err(at("renaming onto", path))
+    fs::write(&partial, bytes)?;
+    fs::rename(&partial, path).inspect_err(|_| drop(fs::remove_file(&partial)))
 }
 
 fn partial(path: &Path) -> PathBuf {
