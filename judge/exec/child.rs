@@ -59,8 +59,8 @@ const GRACE: Duration = Duration::from_millis(200);
 /// How long a child whose program has ended may take to say how: its init and keeper exit
 /// after it, each needing a CPU.
 const DYING: Duration = Duration::from_secs(5);
-/// How long the judge waits for a sandbox's program to appear, whatever the load: the
-/// sandbox's own processes start it, and no code of the solution's has run yet.
+/// How long the judge waits for a child's program to be listed, whatever the load: the
+/// sandbox's or the keeper's own processes start it, and no code of the solution's has run yet.
 const APPEARING: Duration = Duration::from_secs(30);
 /// Where a solution's binary is, inside its sandbox.
 const INSIDE: &str = "/sandbox/solution";
@@ -220,7 +220,7 @@ impl Child {
             true => Meter::sandbox(process.id(), APPEARING, cell),
             false => {
                 watchdog::watch(process.id());
-                Ok(Meter::room(process.id(), cell, housing.kind.reads_thread()))
+                Meter::room(process.id(), APPEARING, cell, housing.kind.reads_thread())
             }
         };
         let born = Instant::now();

@@ -51,20 +51,26 @@ pub struct Reading {
 
 impl Meter {
     /// A child outside a sandbox, started by `keeper`: the program is the keeper's child on
-    /// Linux (see `sandbox::keep_orphans`), the keeper itself elsewhere. Without `thread`, the
-    /// solution runs on a thread the judge does not know: its CPU time and memory only.
-    pub fn room(keeper: u32, cell: Option<Lease>, thread: bool) -> Meter {
+    /// Linux (see `sandbox::keep_orphans`), waited for up to `within` as in a sandbox; the
+    /// keeper itself elsewhere. Without `thread`, the solution runs on a thread the judge does
+    /// not know: its CPU time and memory only.
+    pub fn room(keeper: u32, within: Duration, cell: Option<Lease>, thread: bool) -> std::io::Result<Meter> {
         #[cfg(target_os = "linux")]
-        let meter = match procfs::children_of_task(keeper, keeper).first() {
-            Some(&program) => Meter { parent: Some(keeper), ..Meter::of(program, cell) },
-            None => Meter::of(keeper, cell),
+        let meter = match first_child(keeper, Instant::now() + within) {
+            Ok(program) => Meter { parent: Some(keeper), ..Meter::of(program, cell) },
+            // The program has ended already: the keeper, which ends as it did, stands for it.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Meter::of(keeper, cell),
+            Err(e) => return Err(e),
         };
         #[cfg(not(target_os = "linux"))]
-        let meter = Meter::of(keeper, cell);
-        match thread {
+        let meter = {
+            let _ = within;
+            Meter::of(keeper, cell)
+        };
+        Ok(match thread {
             true => meter,
             false => Meter { schedstat: None, stat: None, ..meter },
-        }
+        })
     }
 
     /// A sandbox whose keeper is `keeper`: the program is its init's first child; each waited
@@ -245,6 +251,32 @@ mod tests {
     use super::*;
     use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
+
+    /// A keeper may list its program a moment after the judge's spawn returns, on a loaded
+    /// machine: the meter waits for it. Taking the keeper for the program measured the keeper
+    /// (a fork of the judge) and counted the real program among its other processes.
+    #[test]
+    fn a_rooms_program_is_waited_for_not_taken_to_be_its_keeper() {
+        let mut keeper = Command::new("sh")
+            .args(["-c", "read go; exec 0<&-; sleep 30 & wait"])
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut go = keeper.stdin.take().unwrap();
+        let telling = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            std::io::Write::write_all(&mut go, b"go\n").unwrap();
+        });
+        let meter = Meter::room(keeper.id(), Duration::from_secs(20), None, true).unwrap();
+        telling.join().unwrap();
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", meter.program())).unwrap_or_default();
+        let parent = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok());
+        assert!(meter.kill_program());
+        keeper.kill().unwrap();
+        keeper.wait().unwrap();
+        assert_ne!(meter.program(), keeper.id(), "the keeper was taken for its program");
+        assert_eq!(parent, Some(keeper.id()), "{stat}");
+    }
 
     /// The held `status` decides, not the number: a program reaped since its meter was made
     /// is not signalled, whatever process has its number now (here, for certain, a live
