@@ -229,14 +229,14 @@ fn a_spinning_call_is_killed_at_the_deadline_whatever_it_prints() {
 
 #[test]
 fn memory_output_and_exits_get_their_own_endings() {
-    for (_mode, isolation) in housings() {
+    for (mode, isolation) in housings() {
         let hog = build("hog", "let v = vec![1u8; 1 << 30];\nv.iter().map(|&b| b as u64).sum::<u64>().to_string()");
         match child(&hog, Limits { time: Duration::from_secs(5), ..crate::exec::limits::DEFAULT }, &isolation)
             .call(&[1])
             .result
         {
-            Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib >= 256 << 10, "{peak_kib}"),
-            other => panic!("{other:?}"),
+            Err(Ending::MemoryLimit { peak_kib }) => assert!(peak_kib >= 256 << 10, "{mode}: {peak_kib}"),
+            other => panic!("{mode}: {other:?}"),
         }
         let flood = build("flood", "loop { println!(\"{}\", \"x\".repeat(1000)); }");
         match child(&flood, quick(), &isolation).call(&[1]).result {
