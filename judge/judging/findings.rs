@@ -139,18 +139,18 @@ pub fn findings<'a>(report: &'a Report) -> Vec<Finding<'a>> {
         }
     }
     for refused in &report.bad_submissions {
-        let (file, first) = match refused {
-            SubmissionError::BadTag { file, found } => (file, found.as_str()),
-            SubmissionError::Unreadable { file, .. } | SubmissionError::NotAFile { file } => (file, ""),
+        let (file, span) = match refused {
+            SubmissionError::BadTag { file, found } => (file, span(found, 1, 1, found.chars().count() as u32)),
+            SubmissionError::Unreadable { file, .. } | SubmissionError::NotAFile { file } => (file, span("", 1, 1, 0)),
+            // The file's text is not at hand (it is not UTF-8): the place alone.
+            SubmissionError::NotUtf8 { file, line, column, .. } => {
+                let (line, column) = (*line as u32, *column as u32);
+                let text = String::new();
+                (file, Span { line, column, end_column: column + 1, byte_start: 0, byte_end: 0, text })
+            }
             _ => continue,
         };
-        let width = first.chars().count() as u32;
-        found.push(Finding {
-            file: file.clone(),
-            submission: None,
-            span: span(first, 1, 1, width),
-            found: Found::Refused(refused),
-        });
+        found.push(Finding { file: file.clone(), submission: None, span, found: Found::Refused(refused) });
     }
     found
 }

@@ -345,6 +345,16 @@ fn a_file_that_is_not_utf8_is_refused_at_its_place_not_judged_as_nothing() {
     assert_eq!(all.status, 2, "{}", all.describe());
     let errors = all.json().get("judge_errors").unwrap().items().to_vec();
     assert!(errors.iter().any(|e| e.as_str().unwrap().starts_with("solutions/latin.rs:1:7:")), "{errors:?}");
+    // An editor is shown it at its place, as an error: it printed nothing but "finished".
+    let editor = copy.judge(&["diagnostics", "solutions/latin.rs"]);
+    assert_eq!(editor.status, 2, "{}", editor.describe());
+    let messages: Vec<Json> = editor.stdout.lines().map(|l| Json::parse(l).unwrap()).collect();
+    let error = messages.iter().filter_map(|m| m.get("message")).find(|m| m.get("level") == Some(&Json::str("error")));
+    let error = error.unwrap_or_else(|| panic!("no error for the editor: {}", editor.describe()));
+    let place = &error.get("spans").unwrap().items()[0];
+    let at = |key: &str| place.get(key).and_then(Json::as_i128);
+    assert_eq!((at("line_start"), at("column_start")), (Some(1), Some(7)), "{}", editor.describe());
+    assert!(text(error, "message").contains("byte 0xe9 is not UTF-8"), "{}", editor.describe());
 }
 
 #[test]
