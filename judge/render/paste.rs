@@ -117,8 +117,8 @@ fn compiles(about: &About) -> String {
     }
 }
 
-/// The stored cases it failed, a few named by verdict: `WA on samples/example-1, edge/x and 46
-/// more`.
+/// The stored cases it failed, a few named by verdict: `WA on samples/example-1, edge/x; 46 more
+/// cases` (a case is a file, or a group as one, and holds one testcase or many).
 fn failed(failures: &[(String, Verdict)]) -> String {
     const NAMED: usize = 3;
     let named: Vec<&(String, Verdict)> = failures.iter().take(NAMED).collect();
@@ -132,7 +132,8 @@ fn failed(failures: &[(String, Verdict)]) -> String {
     let mut words: Vec<String> =
         groups.iter().map(|(v, cases)| format!("{} on {}", v.code(), cases.join(", "))).collect();
     if failures.len() > NAMED {
-        words.push(format!("{} more", failures.len() - NAMED));
+        let more = failures.len() - NAMED;
+        words.push(format!("{} more {}", units::thousands(more as u64), if more == 1 { "case" } else { "cases" }));
     }
     words.join("; ")
 }
@@ -151,19 +152,19 @@ pub fn ready(file: &str, about: &About, stored: Option<&Stored>, judge: Option<&
             };
             let why = judge.map_or(String::new(), |j| format!("; why: {}", j.shell()));
             format!(
-                "not ready: {file} {compiles}, but fails {} of the {of} stored cases ({}){why}",
+                "not ready: {file} {compiles}, but fails {} of the {of} stored testcases ({}){why}",
                 n(stored.failed),
                 failed(&stored.failures)
             )
         }
         Some(stored) if !stored.accepted => format!(
-            "not ready: {file} {compiles}, but was judged on only {} of the {} stored cases, so it has no verdict{}",
+            "not ready: {file} {compiles}, but was judged on only {} of the {} stored testcases, so it has no verdict{}",
             units::thousands(stored.judged as u64),
             units::thousands(stored.cases as u64),
             judge.map_or(String::new(), |j| format!("; why: {}", j.shell()))
         ),
         Some(stored) => format!(
-            "ready to paste: {file} {compiles}, and passes all {} stored cases",
+            "ready to paste: {file} {compiles}, and passes all {} stored testcases",
             units::thousands(stored.cases as u64)
         ),
         None => format!("ready to paste: {file} {compiles}"),
@@ -262,6 +263,28 @@ pub fn json(file: &str, problems: &[Problem], source: &str, about: &About, store
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Testcases are counted, cases named: the two are never added together.
+    #[test]
+    fn failed_cases_are_named_and_the_rest_counted_as_cases() {
+        let failures: Vec<(String, Verdict)> = ["samples/example-1", "edge/x", "short/len-1-to-6", "edge/y", "edge/z"]
+            .iter()
+            .zip([Verdict::Wa, Verdict::Wa, Verdict::Tle, Verdict::Wa, Verdict::Wa])
+            .map(|(case, verdict)| (case.to_string(), verdict))
+            .collect();
+        assert_eq!(failed(&failures), "WA on samples/example-1, edge/x; TLE on short/len-1-to-6; 2 more cases");
+        assert_eq!(failed(&failures[..4]), "WA on samples/example-1, edge/x; TLE on short/len-1-to-6; 1 more case");
+        let stored = Stored { cases: 19_618, judged: 19_618, failed: 7_663, failures, accepted: false };
+        let about = About {
+            version: "rustc 1.85.0".into(),
+            leetcode_rust: "1.85".into(),
+            checks: Checks::Everything,
+            install: String::new(),
+            incomplete: None,
+        };
+        let said = ready("solutions/x.rs", &about, Some(&stored), None, 200);
+        assert!(said.contains("fails 7,663 of the 19,618 stored testcases (WA on"), "{said}");
+    }
 
     #[test]
     fn base64_matches_the_rfc_examples() {

@@ -208,7 +208,7 @@ fn paste_names_the_stored_cases_an_attempt_fails_and_prints_it_all_the_same() {
     assert_eq!(run.stdout, copy.read("solutions/ties_for_alice.rs"));
     let said = run.stderr.replace("\n  ", " ");
     assert!(said.starts_with("judge: not ready: solutions/ties_for_alice.rs compiles"), "{said}");
-    assert!(said.contains("fails 3 of the 5 stored cases (WA on samples/example-1, samples/example-3"), "{said}");
+    assert!(said.contains("fails 3 of the 5 stored testcases (WA on samples/example-1, samples/example-3"), "{said}");
     assert!(said.contains("why: cargo judge --solution ties_for_alice"), "{said}");
     assert!(run.stderr.lines().all(|l| l.chars().count() <= 100), "{}", run.stderr);
     let json = copy.judge(&["paste", "ties_for_alice", "--format", "json"]).json();
