@@ -20,8 +20,7 @@ use crate::render::run::Typed;
 use crate::render::style::Style;
 
 pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop> {
-    let (text, origin) = testcases(args, invocation, out)?;
-    let inputs = format::parse_testcases(&text).map_err(|error| Error::Input { origin, error })?;
+    let inputs = testcases(args, invocation, out)?;
     if args.plain && args.solutions.len() != 1 {
         return Err(Error::PlainNeedsOne.into());
     }
@@ -66,15 +65,26 @@ pub fn run(args: &Args, invocation: &Invocation, out: &Out) -> Result<Exit, Stop
     emit(out, args.format, exit, text, |e| render::run::json(&report, e))
 }
 
-/// The testcases' text and where it came from: `--file`, the argument, or stdin (also for `-`),
-/// which on a terminal is said to be waited for.
-fn testcases(args: &Args, invocation: &Invocation, out: &Out) -> Result<(String, String), Error> {
+/// The testcases: of `--file`, of the arguments, or of stdin (also for `-`), which on a
+/// terminal is said to be waited for. A mistake is placed in its file, its argument
+/// (`argument 2:1:4` when there are several) or stdin.
+fn testcases(args: &Args, invocation: &Invocation, out: &Out) -> Result<Vec<Vec<i32>>, Error> {
+    let parse =
+        |text: &str, origin: String| format::parse_testcases(text).map_err(|error| Error::Input { origin, error });
     if let Some(path) = &args.file {
         let text = crate::judging::cases::read_case_file(path).map_err(|problem| Error::Case { problem })?;
-        return Ok((text, path.display().to_string()));
+        return parse(&text, path.display().to_string());
     }
     match args.positional.first() {
-        Some(text) if text != "-" => Ok((args.positional.join("\n"), "input".to_string())),
+        Some(text) if text != "-" => {
+            let several = args.positional.len() > 1;
+            let mut inputs = Vec::new();
+            for (k, text) in args.positional.iter().enumerate() {
+                let origin = if several { format!("argument {}", k + 1) } else { "input".to_string() };
+                inputs.extend(parse(text, origin)?);
+            }
+            Ok(inputs)
+        }
         _ => {
             if io::stdin().is_terminal() {
                 out.note(&render::run::reading_stdin(invocation, super::judge::width(args, out)));
@@ -83,7 +93,7 @@ fn testcases(args: &Args, invocation: &Invocation, out: &Out) -> Result<(String,
             io::stdin()
                 .read_to_string(&mut text)
                 .map_err(|error| Error::Io { path: PathBuf::from("<stdin>"), error })?;
-            Ok((text, "<stdin>".to_string()))
+            parse(&text, "<stdin>".to_string())
         }
     }
 }

@@ -72,6 +72,13 @@ fn run_takes_several_testcases_one_per_line() {
     let bad = judge(&["run", "[1,2]\n[1,,2]"]);
     assert_eq!(bad.status, 2);
     assert!(bad.stderr.starts_with("judge: input:2:4: expected a number, found ','"), "{}", bad.stderr);
+    // Testcases as arguments, each its own: a mistake is placed in its argument.
+    let two = judge(&["run", "--solution", "dp_array", "[1,2,3,7]", "[1,2,3,-9]", "--format", "json"]);
+    let testcases = two.json().get("testcases").unwrap().items().to_vec();
+    assert_eq!(testcases.iter().map(|t| text(t, "expected")).collect::<Vec<_>>(), ["Bob", "Alice"]);
+    let bad = judge(&["run", "[1,2]", "[1,,2]"]);
+    assert_eq!(bad.status, 2);
+    assert!(bad.stderr.starts_with("judge: argument 2:1:4: expected a number, found ','"), "{}", bad.stderr);
 }
 
 #[test]
