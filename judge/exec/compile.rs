@@ -242,6 +242,21 @@ impl Compiler {
         Ok(Compiler { toolchain, cache, settings, sandboxed, driver, root, newer })
     }
 
+    /// The compiler the unit tests build with: the crate's own build cache, LeetCode's edition,
+    /// `rust_version` (built by that release itself where `own` and rustup has it), in a
+    /// sandbox where the machine gives one.
+    #[cfg(test)]
+    pub fn for_tests(rust_version: &str, own: bool) -> Compiler {
+        let cache = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
+        let settings = Settings {
+            edition: crate::problem::leetcode::EDITION,
+            rust_version: rust_version.to_string(),
+            time_limit: std::time::Duration::from_secs(20),
+            own_toolchain: own,
+        };
+        Compiler::new(cache, settings, sandbox::probe().is_ok()).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
     /// `rustc 1.95.0 (59807616e 2026-04-14)`.
     pub fn version(&self) -> &str {
         self.toolchain.version.lines().next().unwrap_or("rustc")
@@ -898,14 +913,7 @@ mod tests {
     /// So the sandbox binds nothing of the cache but the run's own output folder.
     #[test]
     fn a_compile_binds_nothing_of_the_cache_but_its_own_output_folder() {
-        let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
-        let settings = Settings {
-            edition: crate::problem::leetcode::EDITION,
-            rust_version: crate::problem::leetcode::RUST_VERSION.to_string(),
-            time_limit: std::time::Duration::from_secs(20),
-            own_toolchain: true,
-        };
-        let compiler = Compiler::new(&cache, settings, true).unwrap_or_else(|e| panic!("{e:?}"));
+        let compiler = Compiler::for_tests(crate::problem::leetcode::RUST_VERSION, true);
         let folder = compiler.cache.folder.clone();
         let (source, driver) = (folder.join("src/0123.rs"), folder.join("lib/0123").join(DRIVER_FILE));
         let conf = folder.join("clippy/1.85");

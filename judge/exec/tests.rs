@@ -13,14 +13,7 @@ use super::runner::RunnerKind;
 use super::sandbox;
 
 fn compiler() -> Compiler {
-    let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge"));
-    let settings = super::compile::Settings {
-        edition: crate::problem::leetcode::EDITION,
-        rust_version: crate::problem::leetcode::RUST_VERSION.to_string(),
-        time_limit: Duration::from_secs(20),
-        own_toolchain: true,
-    };
-    Compiler::new(&cache, settings, sandbox::probe().is_ok()).unwrap_or_else(|e| panic!("{e:?}"))
+    Compiler::for_tests(crate::problem::leetcode::RUST_VERSION, true)
 }
 
 /// Where the judge would run children on this machine: a sandbox where the kernel allows one,

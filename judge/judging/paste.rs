@@ -86,7 +86,7 @@ pub fn on_stored_cases(workbench: &Workbench, limits: Limits, on: &mut dyn FnMut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::compile::{Checks, Settings};
+    use crate::exec::compile::Checks;
     use crate::exec::diagnose::Likely;
     use crate::problem::leetcode;
 
@@ -110,20 +110,6 @@ mod tests {
                 (name, tag, source)
             })
             .collect()
-    }
-
-    /// LeetCode's Rust `rust_version`, built by that version itself where `own` and rustup has
-    /// it, else by the toolchain cargo uses.
-    fn compiler(rust_version: &str, own: bool) -> Compiler {
-        let cache = concat!(env!("CARGO_MANIFEST_DIR"), "/target/judge");
-        let settings = Settings {
-            edition: leetcode::EDITION,
-            rust_version: rust_version.to_string(),
-            time_limit: std::time::Duration::from_secs(20),
-            own_toolchain: own,
-        };
-        Compiler::new(std::path::Path::new(cache), settings, crate::exec::sandbox::probe().is_ok())
-            .unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     /// What the check says, in the words of the files' tags.
@@ -213,7 +199,7 @@ mod tests {
 
     #[test]
     fn each_fixture_gets_the_answer_leetcodes_own_rust_gives_it() {
-        let compiler = compiler(leetcode::RUST_VERSION, true);
+        let compiler = Compiler::for_tests(leetcode::RUST_VERSION, true);
         if compiler.checks() != Checks::Everything {
             eprintln!(
                 "SKIPPED each_fixture_gets_the_answer_leetcodes_own_rust_gives_it: LeetCode's Rust {} is not installed here ({} installs it; .ci/run does)",
@@ -227,7 +213,7 @@ mod tests {
 
     #[test]
     fn each_fixture_gets_the_answer_a_newer_rust_with_clippy_gives_it() {
-        let compiler = compiler(leetcode::RUST_VERSION, false);
+        let compiler = Compiler::for_tests(leetcode::RUST_VERSION, false);
         assert_eq!(compiler.checks(), Checks::LibraryItems, "the toolchain cargo uses is newer and has clippy-driver");
         check_fixtures(&compiler, false);
     }
@@ -236,7 +222,8 @@ mod tests {
     fn a_file_with_both_of_leetcodes_items_gets_both_errors_at_its_own_lines() {
         let source = "pub struct Solution;\nimpl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        v.len().to_string()\n    }\n}\nfn main() {}\n";
         for own in [true, false] {
-            let problems = check(&compiler(leetcode::RUST_VERSION, own), &Submission::attempt("both.rs", source));
+            let problems =
+                check(&Compiler::for_tests(leetcode::RUST_VERSION, own), &Submission::attempt("both.rs", source));
             let Some(Problem::DoesNotCompile { error }) = problems.first() else { panic!("{problems:?}") };
             let likely: Vec<(Likely, u32)> = error.likely.iter().map(|(l, place)| (*l, place.line)).collect();
             assert_eq!(likely, [(Likely::DeclaresSolution, 1), (Likely::HasMain, 7)]);
@@ -262,11 +249,14 @@ mod tests {
     fn a_newer_api_is_refused_under_an_older_rust_only() {
         let source = "impl Solution {\n    pub fn stone_game_iii(v: Vec<i32>) -> String {\n        \
                       let m = i32::midpoint(v[0], 0);\n        format!(\"{m}\")\n    }\n}\n";
-        let older = check(&compiler("1.85", false), &Submission::attempt("midpoint.rs", source));
+        let older = check(&Compiler::for_tests("1.85", false), &Submission::attempt("midpoint.rs", source));
         assert_eq!(said(&older), "refused, too new: i32::midpoint 1.87");
         let Some(Problem::DoesNotCompile { error }) = older.first() else { panic!("{older:?}") };
         let place = error.place.as_ref().map(|p| (p.line, p.column));
         assert_eq!(place, Some((3, 17)), "{error:?}");
-        assert_eq!(said(&check(&compiler("1.95", false), &Submission::attempt("midpoint.rs", source))), "ready");
+        assert_eq!(
+            said(&check(&Compiler::for_tests("1.95", false), &Submission::attempt("midpoint.rs", source))),
+            "ready"
+        );
     }
 }
