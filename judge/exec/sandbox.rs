@@ -184,8 +184,6 @@ impl Jail {
         self
     }
 
-    /// Where a host path is seen in the sandbox: under the last bind that holds it, or where
-    /// it is copied.
     /// The host paths shown inside by a bind: what the sandbox sees live, not a copy.
     #[cfg(test)]
     pub fn bound(&self) -> impl Iterator<Item = &Path> {
@@ -195,6 +193,8 @@ impl Jail {
         })
     }
 
+    /// Where a host path is seen in the sandbox: under the last bind that holds it, or where
+    /// it is copied.
     pub fn inside(&self, host: &Path) -> Option<PathBuf> {
         self.ops.iter().rev().find_map(|op| match op {
             Op::Bind { host: bound, inside, .. } => host.strip_prefix(bound).ok().map(|rest| {
