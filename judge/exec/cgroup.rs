@@ -30,6 +30,7 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
+use super::files::at;
 use super::procfs;
 
 /// The judge's folder, in each hierarchy.
@@ -181,10 +182,6 @@ impl Cells {
             }
         })
     }
-}
-
-fn at(path: &Path, error: io::Error) -> io::Error {
-    io::Error::new(error.kind(), format!("{}: {error}", path.display()))
 }
 
 fn open_read(path: PathBuf) -> io::Result<File> {

@@ -499,7 +499,7 @@ impl Compiler {
         let file = folder.join("clippy.toml");
         let text = format!("msrv = \"{}\"\n", self.settings.rust_version);
         if fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
-            fs::create_dir_all(&folder).map_err(at("making", &folder))?;
+            fs::create_dir_all(&folder).map_err(|e| at(&folder, e))?;
             write_atomically(&file, text.as_bytes())?;
         }
         Ok(folder)
@@ -519,7 +519,7 @@ impl Compiler {
     /// the judge.
     fn run(&self, job: &Job) -> io::Result<Ran> {
         let folder = self.cache.folder.join("bin").join(format!("run-{}-{}", std::process::id(), unique()));
-        fs::create_dir_all(&folder).map_err(at("making", &folder))?;
+        fs::create_dir_all(&folder).map_err(|e| at(&folder, e))?;
         let ran = self.run_in(job, &folder).and_then(|ran| {
             if let (Ran::Finished { success: true, .. }, Some(keep)) = (&ran, job.keep) {
                 self.cache.seal.place(&folder.join(job.output), keep)?;
@@ -593,9 +593,9 @@ impl Compiler {
             command.env("CLIPPY_CONF_DIR", seen(conf));
         }
         if self.sandboxed {
-            std::os::unix::fs::chown(folder, Some(sandbox::outside_uid()), None).map_err(at("handing over", folder))?;
+            std::os::unix::fs::chown(folder, Some(sandbox::outside_uid()), None).map_err(|e| at(folder, e))?;
         }
-        let mut child = command.spawn().map_err(at("starting", host_tool))?;
+        let mut child = command.spawn().map_err(|e| at(host_tool, e))?;
         let said = child.stderr.take().map(|pipe| std::thread::spawn(move || bounded(pipe)));
         let finished = within(&mut child, self.settings.time_limit)?;
         let stderr = said.and_then(|reading| reading.join().ok()).unwrap_or_default();
@@ -650,7 +650,7 @@ impl Compiler {
         if self.cache.seal.read(&library).is_some() {
             return Ok(library);
         }
-        fs::create_dir_all(&folder).map_err(at("making", &folder))?;
+        fs::create_dir_all(&folder).map_err(|e| at(&folder, e))?;
         let path = self.cache.folder.join("src").join(format!("driver-{key}.rs"));
         write_atomically(&path, source.as_bytes())?;
         let mut args: Vec<String> = CODEGEN.iter().map(|a| a.to_string()).collect();

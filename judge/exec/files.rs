@@ -20,10 +20,9 @@ pub fn unique() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// An error of `doing` on `path`, said with both: a bare "No such file or directory" names
-/// neither. The kind is kept.
-pub fn at<'a>(doing: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> io::Error + 'a {
-    move |error| io::Error::new(error.kind(), format!("{doing} {}: {error}", path.display()))
+/// `error`, said with the path it was about (`PATH: No such file or directory`); its kind kept.
+pub fn at(path: &Path, error: io::Error) -> io::Error {
+    io::Error::new(error.kind(), format!("{}: {error}", path.display()))
 }
 
 /// The temporary name `write_atomically` writes `path` under before the rename:
@@ -112,9 +111,9 @@ impl Seal {
 
     /// Moves a file made elsewhere (a compiler's output) into the cache as a sealed entry.
     pub fn place(&self, made: &Path, path: &Path) -> io::Result<()> {
-        let bytes = fs::read(made).map_err(at("reading", made))?;
+        let bytes = fs::read(made).map_err(|e| at(made, e))?;
         write_atomically(&seal_of(path), self.tag(&bytes).as_bytes())?;
-        fs::rename(made, path).map_err(at("renaming onto", path))
+        fs::rename(made, path).map_err(|e| at(path, e))
     }
 
     /// A cache entry's bytes, if it is there and matches its seal; None for one that is missing,

@@ -10,6 +10,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitStatus;
 
+use super::super::files;
 use super::super::sys::{self, Resource};
 use super::{invalid, reap_until, Bounds, Jail, Op, LOST, OUTSIDE_ID_OF_ROOT};
 
@@ -133,8 +134,7 @@ impl Confinement {
                     if sources.len() == MOST_BINDS {
                         return Err(invalid(format!("at most {MOST_BINDS} binds")));
                     }
-                    let host = std::fs::canonicalize(host)
-                        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", host.display())))?;
+                    let host = std::fs::canonicalize(host).map_err(|e| files::at(host, e))?;
                     steps.push(if host.is_dir() { Step::Dir(staged(inside)?) } else { Step::File(staged(inside)?) });
                     steps.push(Step::Bind { source: sources.len(), at, writable: *writable });
                     sources.push(c_path(&host)?);
@@ -143,9 +143,7 @@ impl Confinement {
                     if sources.len() == MOST_BINDS {
                         return Err(invalid(format!("at most {MOST_BINDS} binds and copies")));
                     }
-                    let size = std::fs::metadata(host)
-                        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", host.display())))?
-                        .len();
+                    let size = std::fs::metadata(host).map_err(|e| files::at(host, e))?.len();
                     copied += size.div_ceil(4096) * 4096 + 4096;
                     steps.push(Step::Copy { source: sources.len(), at });
                     sources.push(c_path(host)?);
